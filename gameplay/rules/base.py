@@ -1,0 +1,330 @@
+"""What every game shares: the match value, action dispatch, clocks, deal records, JSON, views.
+
+A match is (options, seed or given deals, first dealer, start score, actions). `MatchState` holds
+what those derive to and is updated in place by `apply` (the contract allows it, and it keeps the
+hot path free of copies); `clone()` gives an independent copy for search bots or for keeping a
+state before an apply. Validation always happens before the first mutation, so a rejected action
+leaves the state exactly as it was.
+
+A game module subclasses `Game` (name, deck, options, deal sizes) and `MatchState` (phases, action
+handlers, scoring, view details) and registers itself in `gameplay.rules.GAMES`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import options as opts
+from .cards import Deck, check_deal_cards
+from .errors import IllegalAction, ScenarioError
+
+TEAMS = 2
+
+
+def _copy_two_levels(value):
+    """Copy lists and dicts and the lists and dicts directly inside them (states nest no deeper)."""
+    kind = type(value)
+    if kind is list:
+        return [v.copy() if type(v) in (list, dict) else v for v in value]
+    if kind is dict:
+        return {k: v.copy() if type(v) in (list, dict) else v for k, v in value.items()}
+    return value
+
+
+class Game:
+    """A card game's identity and set-up. Subclasses set the class attributes."""
+
+    name: str = ""
+    title: str = ""
+    deck: Deck
+    options_spec: list[opts.Option] = []
+    state_class: type
+
+    def default_options(self) -> dict:
+        return {o.key: o.default for o in self.options_spec}
+
+    def resolve_options(self, given) -> dict:
+        return opts.resolve(self.options_spec, given)
+
+    def players(self, options: dict) -> int:
+        return 4
+
+    def deal_sizes(self, options: dict) -> tuple[list[int], int]:
+        """Hand sizes after the first dealing step, and the stock size, for a scenario deal."""
+        raise NotImplementedError
+
+    def target(self, options: dict) -> int:
+        raise NotImplementedError
+
+    def start(self, seed=None, options=None, dealer=0, deals=None, start_score=None) -> "MatchState":
+        """A new match, its first deal dealt (from the seed, or from the given deals)."""
+        options = self.resolve_options(options)
+        players = self.players(options)
+        if type(dealer) is not int or not 0 <= dealer < players:
+            raise ScenarioError(f"dealer must be a seat from 0 to {players - 1}; got {dealer!r}")
+        score = self._check_start_score(start_score, options)
+        parsed = None if deals is None else self.parse_deals(deals, options)
+        if parsed is None and seed is None:
+            seed = random.SystemRandom().randrange(2**62)
+        if parsed is None and type(seed) is not int:
+            raise ScenarioError(f"seed must be an integer; got {seed!r}")
+        return self.state_class(self, options, seed, dealer, parsed, score)
+
+    def _check_start_score(self, start_score, options) -> list[int]:
+        if start_score is None:
+            return [0, 0]
+        target = self.target(options)
+        if (not isinstance(start_score, list) or len(start_score) != 2
+                or any(type(s) is not int or not 0 <= s < target for s in start_score)):
+            raise ScenarioError(f"start_score must be two whole numbers from 0 below the target {target}")
+        return list(start_score)
+
+    def parse_deals(self, deals, options) -> list[tuple[list[list[int]], list[int]]]:
+        if not isinstance(deals, list):
+            raise ScenarioError("deals must be a list")
+        hand_sizes, stock_size = self.deal_sizes(options)
+        parsed = []
+        for number, deal in enumerate(deals):
+            if not isinstance(deal, dict):
+                raise ScenarioError(f"deal {number} must be an object with hands and stock")
+            try:
+                parsed.append(check_deal_cards(self.deck, deal.get("hands"), deal.get("stock"),
+                                               hand_sizes, stock_size))
+            except ScenarioError as error:
+                raise ScenarioError(f"deal {number}: {error.reason}") from None
+        return parsed
+
+    def from_json(self, data: dict) -> "MatchState":
+        """Rebuild a match from `MatchState.to_json()` (or any scenario) by replaying its actions."""
+        state = self.start(seed=data.get("seed"), options=data.get("options"),
+                           dealer=data.get("dealer", 0), deals=data.get("deals"),
+                           start_score=data.get("start_score"))
+        for action in data.get("actions", []):
+            state.apply(action)
+        return state
+
+
+class MatchState:
+    """A match in progress. Subclasses define PHASE_ACTIONS, the handlers and the scoring."""
+
+    # phase -> {action type: handler method name}
+    PHASE_ACTIONS: dict[str, dict[str, str]] = {}
+    # action types that a seat other than `to_act` may send (Cuatrola's cante)
+    OUT_OF_TURN: frozenset = frozenset()
+    # attributes never mutated after set-up, which clones may share
+    SHARED_WHEN_CLONED = frozenset({"game", "options", "given_deals"})
+
+    def __init__(self, game: Game, options: dict, seed, dealer: int, given_deals, score: list[int]):
+        self.game = game
+        self.options = options
+        self.seed = seed
+        self.first_dealer = dealer
+        self.dealer = dealer
+        self.given_deals = given_deals
+        self.start_score = list(score)
+        self.score = list(score)
+        self.target = game.target(options)
+        self.players = game.players(options)
+        self.winner = None
+        self.to_act = None
+        self.phase = "over"
+        self.deal_number = 0  # deals started so far, redeals included
+        self.dealt = []  # (hands, stock) of every deal started, for export
+        self.deal_records = []
+        self.delta = [0, 0]
+        self.detail = {}
+        self.actions = []
+        self.events = []
+        self.begin_deal()
+
+    # ----- the public contract -------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def apply(self, action) -> "MatchState":
+        if type(action) is not dict:
+            raise IllegalAction("an action must be a JSON object with a type")
+        kind = action.get("type")
+        if kind == "timeout":
+            self._timeout(action)
+            return self
+        handler = self._handler_for(kind, action)
+        self.events = []
+        logged = handler(self, action)
+        self.actions.append(logged)
+        return self
+
+    def legal_actions(self, seat=None) -> list[dict]:
+        raise NotImplementedError
+
+    def default_action(self) -> dict:
+        """The deterministic move the clock plays under timeout_result = auto_action."""
+        return self.legal_actions()[0]
+
+    def view(self, seat) -> dict:
+        """What `seat` may see (None: a spectator). Never another seat's hidden cards."""
+        view = {
+            "game": self.game.name,
+            "seat": seat,
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "to_act": self.to_act,
+            "score": list(self.score),
+            "target": self.target,
+            "winner": self.winner,
+            "is_over": self.is_over,
+            "deal_number": self.deal_number,
+            "deals": [{"delta": r["delta"], "score": r["score"], "detail": r["detail"]}
+                      for r in self.deal_records],
+            "legal": self.legal_for(seat),
+            "events": list(self.events),
+        }
+        self.add_view_details(view, seat)
+        return view
+
+    def legal_for(self, seat) -> list[dict]:
+        if seat is None or self.is_over:
+            return []
+        if seat == self.to_act:
+            return self.legal_actions()
+        return self.legal_actions(seat)
+
+    def clone(self) -> "MatchState":
+        twin = object.__new__(type(self))
+        for key, value in self.__dict__.items():
+            twin.__dict__[key] = value if key in self.SHARED_WHEN_CLONED else _copy_two_levels(value)
+        return twin
+
+    def to_json(self) -> dict:
+        """The match as a value (enough to rebuild it) plus its derived snapshot."""
+        return {
+            "game": self.game.name,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "dealer": self.first_dealer,
+            "start_score": list(self.start_score),
+            "deals": self.export_deals() if self.given_deals is not None else None,
+            "actions": [dict(a) for a in self.actions],
+            "state": self.snapshot(),
+        }
+
+    def export_deals(self) -> list[dict]:
+        """Every deal started so far, as scenario `deals` entries (card codes)."""
+        codes = self.game.deck.codes
+        return [{"hands": [[codes[c] for c in hand] for hand in hands], "stock": [codes[c] for c in stock]}
+                for hands, stock in self.dealt]
+
+    def scenario(self) -> dict:
+        """The match as a contract scenario: replaying it anywhere gives the same scores."""
+        return {"game": self.game.name, "options": dict(self.options), "dealer": self.first_dealer,
+                "start_score": list(self.start_score), "deals": self.export_deals(),
+                "actions": [dict(a) for a in self.actions]}
+
+    def __eq__(self, other) -> bool:
+        return (type(other) is type(self) and self.snapshot() == other.snapshot()
+                and self.actions == other.actions)
+
+    __hash__ = None
+
+    # ----- shared machinery for the games --------------------------------------------------
+
+    def _handler_for(self, kind, action):
+        allowed = self.PHASE_ACTIONS.get(self.phase, {})
+        if self.to_act is None:
+            raise IllegalAction(self._no_decision_reason())
+        name = allowed.get(kind)
+        if name is None:
+            expected = " or ".join(sorted(allowed)) or "nothing"
+            raise IllegalAction(f"{kind!r} is not possible now; the table expects {expected}")
+        seat = action.get("seat", self.to_act)
+        if seat != self.to_act and kind not in self.OUT_OF_TURN:
+            raise IllegalAction(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
+        return getattr(type(self), name)
+
+    def _no_decision_reason(self) -> str:
+        if self.is_over:
+            return "the match is over"
+        return "no decision is pending: the next deal has not been given"
+
+    def _timeout(self, action):
+        """The server clock ran out for the pending seat (contracts/engine.md, 'Clocks')."""
+        if self.to_act is None:
+            raise IllegalAction(self._no_decision_reason())
+        seat = action.get("seat", self.to_act)
+        if seat != self.to_act:
+            raise IllegalAction(f"a timeout is for the seat whose decision is pending ({self.to_act})")
+        if self.options["timeout_result"] == "auto_action":
+            auto = self.default_action()
+            self.apply(auto)
+            self.actions[-1] = {"seat": seat, "type": "timeout"}
+            self.events.insert(0, {"kind": "timeout", "seat": seat, "auto": auto})
+            return
+        self.events = [{"kind": "timeout", "seat": seat, "forfeit": True}]
+        self.actions.append({"seat": seat, "type": "timeout"})
+        self.detail["forfeit"] = {"seat": seat, "team": seat % TEAMS}
+        self.end_match(1 - seat % TEAMS)
+        self.close_deal()
+
+    def next_deal_cards(self):
+        """The cards of the next deal, (hands, stock), or None when given deals are used up."""
+        if self.given_deals is not None:
+            if self.deal_number >= len(self.given_deals):
+                return None
+            hands, stock = self.given_deals[self.deal_number]
+            hands, stock = [list(h) for h in hands], list(stock)
+        else:
+            cards = list(range(self.game.deck.size))
+            random.Random(f"{self.game.name}:{self.seed}:{self.deal_number}").shuffle(cards)
+            hands, stock = self.split_shuffled(cards)
+        self.deal_number += 1
+        self.dealt.append(([list(h) for h in hands], list(stock)))
+        return hands, stock
+
+    def split_shuffled(self, cards: list[int]):
+        """Hands after the first dealing step and the stock (top first), from a shuffled pack."""
+        hand_sizes, _ = self.game.deal_sizes(self.options)
+        hands, pos = [], 0
+        for size in hand_sizes:
+            hands.append(cards[pos:pos + size])
+            pos += size
+        return hands, cards[pos:]
+
+    def wait_for_deal(self):
+        self.phase = "waiting_deal"
+        self.to_act = None
+
+    def award(self, team: int, points: int, item: str) -> None:
+        if points:
+            self.score[team] += points
+            self.delta[team] += points
+        self.detail.setdefault("points", []).append([item, team, points])
+
+    def end_match(self, winner: int) -> None:
+        self.winner = winner
+        self.phase = "over"
+        self.to_act = None
+        self.events.append({"kind": "match_over", "winner": winner, "score": list(self.score)})
+
+    def close_deal(self) -> None:
+        record = {"delta": self.delta, "score": list(self.score), "detail": self.detail}
+        self.deal_records.append(record)
+        self.events.append({"kind": "deal_over", "delta": list(self.delta), "score": list(self.score)})
+        self.delta = [0, 0]
+        self.detail = {}
+
+    # ----- to be provided by each game -----------------------------------------------------
+
+    def begin_deal(self) -> None:
+        raise NotImplementedError
+
+    def add_view_details(self, view: dict, seat) -> None:
+        raise NotImplementedError
+
+    def snapshot(self) -> dict:
+        raise NotImplementedError
+
+    def card_places(self) -> dict[str, int]:
+        """Where every card of the deck is now, as named masks (for conformance tests)."""
+        raise NotImplementedError
