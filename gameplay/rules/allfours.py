@@ -226,6 +226,7 @@ class AllFoursState(MatchState):
         self.trump = SUIT_OF[self.turn_ups[-1]]
         self.detail["trump"] = DECK.suits[self.trump]
         self.in_play = list(self.hands)
+        self._legal_cache = -1  # the legal cards of the seat to act; -1 = not computed yet
         self.events.append({"kind": "trump", "suit": DECK.suits[self.trump]})
         self.phase, self.to_act = PLAY, self.leader
 
@@ -236,7 +237,9 @@ class AllFoursState(MatchState):
         phase = self.phase
         if phase == PLAY:
             actions = PLAY_ACTIONS[seat]
-            mask = self._legal_mask(seat)
+            mask = self._legal_cache
+            if mask < 0:
+                mask = self._legal_cache = self._legal_mask(seat)
             legal = []
             while mask:
                 low = mask & -mask
@@ -285,8 +288,12 @@ class AllFoursState(MatchState):
         bit = 1 << card
         if not self.hands[seat] & bit:
             raise IllegalAction(f"{code} is not in your hand")
-        if not self._legal_mask(seat) & bit:
+        legal = self._legal_cache
+        if legal < 0:
+            legal = self._legal_mask(seat)
+        if not legal & bit:
             raise IllegalAction(self._why_illegal(seat, card))
+        self._legal_cache = -1
         self.hands[seat] ^= bit
         self.trick.append(card)
         self.played.append((seat, card))
@@ -329,7 +336,7 @@ class AllFoursState(MatchState):
         self.last_trick = (self.leader, trick, winner)
         self.detail["tricks"] += 1
         self.events.append({"kind": "trick_won", "seat": winner, "team": team,
-                            "cards": [CODES[c] for c in trick]})
+                            "cards": list(map(CODES.__getitem__, trick))})
         self.trick = []
         self.leader = self.to_act = winner
         if not self.hands[winner]:

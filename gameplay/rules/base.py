@@ -143,17 +143,28 @@ class MatchState:
     def is_over(self) -> bool:
         return self.winner is not None
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # Resolve handler names to functions once, so dispatch is one dict lookup per action.
+        cls._handlers = {phase: {kind: getattr(cls, name) for kind, name in table.items()}
+                         for phase, table in cls.PHASE_ACTIONS.items()}
+
     def apply(self, action) -> "MatchState":
         if type(action) is not dict:
             raise IllegalAction("an action must be a JSON object with a type")
         kind = action.get("type")
-        if kind == "timeout":
-            self._timeout(action)
-            return self
-        handler = self._handler_for(kind, action)
-        self.events = []
-        logged = handler(self, action)
-        self.actions.append(logged)
+        handler = self._handlers.get(self.phase, {}).get(kind)
+        if handler is None or self.to_act is None or action.get("seat", self.to_act) != self.to_act:
+            if kind == "timeout":
+                self._timeout(action)
+                return self
+            handler = self._checked_handler(kind, action)
+        previous_events, self.events = self.events, []
+        try:
+            self.actions.append(handler(self, action))
+        except IllegalAction:
+            self.events = previous_events  # handlers validate before mutating: nothing else changed
+            raise
         return self
 
     def legal_actions(self, seat=None) -> list[dict]:
@@ -230,18 +241,19 @@ class MatchState:
 
     # ----- shared machinery for the games --------------------------------------------------
 
-    def _handler_for(self, kind, action):
-        allowed = self.PHASE_ACTIONS.get(self.phase, {})
+    def _checked_handler(self, kind, action):
+        """The handler for an action off the fast path, or IllegalAction saying why not."""
         if self.to_act is None:
             raise IllegalAction(self._no_decision_reason())
-        name = allowed.get(kind)
-        if name is None:
+        allowed = self._handlers.get(self.phase, {})
+        handler = allowed.get(kind)
+        if handler is None:
             expected = " or ".join(sorted(allowed)) or "nothing"
             raise IllegalAction(f"{kind!r} is not possible now; the table expects {expected}")
-        seat = action.get("seat", self.to_act)
-        if seat != self.to_act and kind not in self.OUT_OF_TURN:
+        if kind not in self.OUT_OF_TURN:
+            seat = action.get("seat")
             raise IllegalAction(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
-        return getattr(type(self), name)
+        return handler
 
     def _no_decision_reason(self) -> str:
         if self.is_over:
