@@ -11,9 +11,11 @@ Games are looked up by name in `GAMES`; adding a game is one module and one line
 from .errors import IllegalAction, ScenarioError
 from .base import Game, MatchState
 from .allfours import ALL_FOURS
+from .baloot import BALOOT
 
 GAMES: dict[str, Game] = {
     ALL_FOURS.name: ALL_FOURS,
+    BALOOT.name: BALOOT,
 }
 
 
