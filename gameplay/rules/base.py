@@ -338,5 +338,13 @@ class MatchState:
         raise NotImplementedError
 
     def card_places(self) -> dict[str, int]:
-        """Where every card of the deck is now, as named masks (for conformance tests)."""
+        """Where every card of the deck is now, as named masks that partition the deck.
+
+        Naming says who may see a place: `hand{seat}` only that seat; a name starting with
+        `stock` or `hidden` nobody; any other name everybody. The leak tests rely on it.
+        """
         raise NotImplementedError
+
+    def revealed_cards(self) -> int:
+        """Cards shown to the table while still in a hand (declared melds, cantes): a mask."""
+        return 0

@@ -1,0 +1,50 @@
+"""Every worked example under shared/rules/examples replays, through the command line, to its
+expected result (contracts/engine.md: compare deals' delta and score, winner and error.index).
+
+New example files are picked up automatically.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gameplay.rules import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT.parent / "shared" / "rules" / "examples"
+
+
+def example_files():
+    if not EXAMPLES.is_dir():
+        return []
+    return sorted(p for p in EXAMPLES.glob("*/*.json") if not p.name.endswith(".expected.json"))
+
+
+def comparable(result: dict) -> dict:
+    compared = {"deals": [{"delta": d["delta"], "score": d["score"]} for d in result.get("deals", [])],
+                "winner": result.get("winner")}
+    if result.get("error"):
+        compared["error"] = {"index": result["error"].get("index")}
+    return compared
+
+
+def test_the_shared_examples_are_present_for_every_game():
+    games_with_examples = {path.parent.name for path in example_files()}
+    assert games_with_examples >= {"allfours"}
+    assert games_with_examples <= set(GAMES) | {"baloot", "cuatrola"}
+
+
+@pytest.mark.parametrize("scenario", example_files(), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_example_replays_to_its_expected_result(scenario: Path):
+    if scenario.parent.name not in GAMES:
+        pytest.skip(f"{scenario.parent.name} is not registered yet")
+    run = subprocess.run([sys.executable, "-m", "gameplay.rules", "replay", str(scenario)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert run.stderr == ""
+    got = json.loads(run.stdout)
+    want = json.loads(scenario.with_name(scenario.stem + ".expected.json").read_text())
+    assert comparable(got) == comparable(want)
+    assert run.returncode == (1 if want.get("error") else 0)
