@@ -12,10 +12,12 @@ from .errors import IllegalAction, ScenarioError
 from .base import Game, MatchState
 from .allfours import ALL_FOURS
 from .baloot import BALOOT
+from .cuatrola import CUATROLA_GAME
 
 GAMES: dict[str, Game] = {
     ALL_FOURS.name: ALL_FOURS,
     BALOOT.name: BALOOT,
+    CUATROLA_GAME.name: CUATROLA_GAME,
 }
 
 
