@@ -19,6 +19,7 @@ from .cards import Deck, check_deal_cards
 from .errors import IllegalAction, ScenarioError
 
 TEAMS = 2
+NO_HANDLERS: dict = {}
 
 
 def _copy_two_levels(value):
@@ -29,6 +30,16 @@ def _copy_two_levels(value):
     if kind is dict:
         return {k: v.copy() if type(v) in (list, dict) else v for k, v in value.items()}
     return value
+
+
+def shuffled_pack(game: "Game", seed: int, deal_number: int) -> list[int]:
+    """The pack of one deal, in a seeded order that is the same on every machine and Python.
+
+    Python guarantees only `random()` (with the str seeder) to stay the same across versions;
+    `shuffle` may change, so the order is a sort by one `random()` key per card."""
+    draw = random.Random(f"{game.name}:{seed}:{deal_number}").random
+    keys = [draw() for _ in range(game.deck.size)]
+    return sorted(range(game.deck.size), key=keys.__getitem__)
 
 
 class Game:
@@ -153,8 +164,9 @@ class MatchState:
         if type(action) is not dict:
             raise IllegalAction("an action must be a JSON object with a type")
         kind = action.get("type")
-        handler = self._handlers.get(self.phase, {}).get(kind)
-        if handler is None or self.to_act is None or action.get("seat", self.to_act) != self.to_act:
+        handler = self._handlers.get(self.phase, NO_HANDLERS).get(kind)
+        to_act = self.to_act
+        if handler is None or to_act is None or action.get("seat", to_act) != to_act:
             if kind == "timeout":
                 self._timeout(action)
                 return self
@@ -280,18 +292,17 @@ class MatchState:
         self.close_deal()
 
     def next_deal_cards(self):
-        """The cards of the next deal, (hands, stock), or None when given deals are used up."""
+        """The cards of the next deal, (hands, stock), or None when given deals are used up.
+
+        The caller must not mutate the returned lists: they are kept as the deal's record."""
         if self.given_deals is not None:
             if self.deal_number >= len(self.given_deals):
                 return None
             hands, stock = self.given_deals[self.deal_number]
-            hands, stock = [list(h) for h in hands], list(stock)
         else:
-            cards = list(range(self.game.deck.size))
-            random.Random(f"{self.game.name}:{self.seed}:{self.deal_number}").shuffle(cards)
-            hands, stock = self.split_shuffled(cards)
+            hands, stock = self.split_shuffled(shuffled_pack(self.game, self.seed, self.deal_number))
         self.deal_number += 1
-        self.dealt.append(([list(h) for h in hands], list(stock)))
+        self.dealt.append((hands, stock))
         return hands, stock
 
     def split_shuffled(self, cards: list[int]):
