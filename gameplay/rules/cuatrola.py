@@ -88,16 +88,8 @@ class CuatrolaState(MatchState):
         self.head_on_lead = options["head_reference"] == "lead"
         self.must_trump = options["must_trump"]
         self.must_overtrump = options["must_overtrump"]
+        self.stop_early = not options["play_out"]
         super().__init__(*args)
-
-    def apply(self, action) -> "CuatrolaState":
-        """The base dispatch, with a shortcut for the commonest action: a card by the seat to act."""
-        if (type(action) is dict and self.phase == PLAY and action.get("type") == "play"
-                and action.get("seat", self.to_act) == self.to_act):
-            self.events = []
-            self.actions.append(self._play(action))
-            return self
-        return super().apply(action)
 
     # ----- R9-R11: the deal and the trump ----------------------------------------------------
 
@@ -267,18 +259,8 @@ class CuatrolaState(MatchState):
         self.window = 0  # R25, R29: the first card of a trick closes the cante window
         self.legal_cache = -1
         self.hands[seat] ^= bit
-        self._add_to_trick(seat, card)
-        self.events.append({"kind": "played", "seat": seat, "card": code})
-        if len(self.trick) == self.trick_size:
-            self._close_trick()
-        else:
-            self.to_act = self.next_active[seat]
-        return PLAY_ACTIONS[seat][card]
-
-    def _add_to_trick(self, seat: int, card: int) -> None:
-        """Keep the running facts R20 and R21 need: best of the led suit, top trump, winner."""
-        suit = SUIT_OF[card]
-        trick = self.trick
+        # the running facts R20 and R21 need: best card of the led suit, top trump, winner
+        suit, trick = SUIT_OF[card], self.trick
         if trick:
             if suit == self.led and card > self.best_led:
                 self.best_led = card
@@ -287,12 +269,16 @@ class CuatrolaState(MatchState):
             if (suit == win_suit and card > win_card) or (suit == self.trump != win_suit):
                 self.win_card, self.win_seat = card, seat
         else:
-            self.led = suit
-            self.best_led = self.win_card = card
-            self.win_seat = seat
+            self.led, self.best_led, self.win_card, self.win_seat = suit, card, card, seat
         if suit == self.trump and card > self.top_trump:
             self.top_trump = card
         trick.append(card)
+        self.events.append({"kind": "played", "seat": seat, "card": code})
+        if len(trick) == self.trick_size:
+            self._close_trick()
+        else:
+            self.to_act = self.next_active[seat]
+        return PLAY_ACTIONS[seat][card]
 
     def _why_illegal(self, seat: int, card: int) -> str:
         hand, led, trump = self.hands[seat], self.led, self.trump
@@ -319,22 +305,23 @@ class CuatrolaState(MatchState):
         self.won[team] |= taken
         self.card_points[team] += points
         self.tricks_won[team] += 1
-        self.tricks_played += 1
+        played = self.tricks_played = self.tricks_played + 1
         codes = [CODES[c] for c in trick]
         self.last_trick = {"leader": self.leader, "cards": codes, "winner": winner}
         self.detail["tricks"].append(self.last_trick)
         self.events.append({"kind": "trick_won", "seat": winner, "team": team, "cards": codes})
-        self._reset_trick()
-        if self.tricks_played == TRICKS_PER_DEAL or self._contract_decided():
+        self.trick = []
+        self.top_trump = -1
+        if played == TRICKS_PER_DEAL or (self.stop_early and self._contract_decided()):
             self._score_deal()
             return
         self.leader = self.to_act = winner
         if self.cantes_allowed:
-            self.window = self.tricks_played
+            self.window = played
 
     def _contract_decided(self) -> bool:
         """Option play_out = false: a cuatrola or quintola stops once its result is certain."""
-        if self.options["play_out"] or self.contract < CUATROLA:
+        if self.contract < CUATROLA:
             return False
         defenders = self.tricks_won[1 - self.declarer % 2]
         if self.contract == QUINTOLA:
