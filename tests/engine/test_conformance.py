@@ -171,7 +171,7 @@ def test_a_thousand_random_matches_end_with_every_card_in_one_place(game_name):
 
 
 @pytest.mark.parametrize("game_name", GAME_NAMES)
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_random_matches_never_leak_cards_refuse_illegal_actions_and_round_trip(game_name, seed):
     play_random_match(GAMES[game_name], seed, full_checks=True)
