@@ -1,0 +1,9 @@
+from django.urls import path
+
+from clubs import views
+
+app_name = "clubs"
+urlpatterns = [
+    path("", views.club_list, name="list"),
+    path("<slug:slug>/", views.club_detail, name="detail"),
+]

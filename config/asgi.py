@@ -1,0 +1,30 @@
+"""ASGI entry point: HTTP goes to Django, websockets to the Channels routes of each app.
+
+Run with `uvicorn config.asgi:application` (see Procfile and docs/deploying.md).
+"""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+# Django must be set up before anything imports models (consumers do).
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from config.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        # Origin checked against ALLOWED_HOSTS: a page on another site cannot open a socket
+        # that rides on the user's session cookie.
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

