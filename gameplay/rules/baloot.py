@@ -135,6 +135,10 @@ BID = [[{"seat": seat, "type": "bid", "contract": name} for name in CONTRACTS] f
 PASS_AND_BIDS = [[[PASS[seat]] + BID[seat][lowest:] for lowest in range(len(CONTRACTS) + 1)]
                  for seat in range(4)]
 PLAY_ACTIONS = [[{"seat": seat, "type": "play", "card": code} for code in CODES] for seat in range(4)]
+# SUIT_PLAYS[seat][suit][byte]: the play actions of the cards of one suit whose rank bits are byte,
+# so a legal mask turns into its action list with four lookups instead of a loop over bits
+SUIT_PLAYS = [[[[PLAY_ACTIONS[seat][suit * 8 + rank] for rank in range(8) if byte >> rank & 1]
+                for byte in range(256)] for suit in range(4)] for seat in range(4)]
 
 
 class BalootGame(Game):
@@ -330,6 +334,7 @@ class BalootState(MatchState):
         contract = self.contract
         self.strength, self.points, self.above, self.trump_mask, self.beats = TABLES[contract]
         self.belotes = self._find_belotes()
+        self._legal_cache = -1  # legal cards of the seat to act, kept from legal_actions to apply
         self.events.append({"kind": "contract", "contract": CONTRACTS[contract], "bidder": self.bidder,
                             "multiplier": self.multiplier})
         self.phase, self.to_act = PLAY, self.leader
@@ -378,13 +383,12 @@ class BalootState(MatchState):
             return []
         seat = self.to_act
         if self.phase == PLAY:
-            actions = PLAY_ACTIONS[seat]
-            mask = self._legal_mask(seat)
-            legal = []
-            while mask:
-                low = mask & -mask
-                legal.append(actions[low.bit_length() - 1])
-                mask ^= low
+            mask = self._legal_cache
+            if mask < 0:
+                mask = self._legal_cache = self._legal_mask(seat)
+            plays = SUIT_PLAYS[seat]
+            legal = (plays[0][mask & 255] + plays[1][mask >> 8 & 255] + plays[2][mask >> 16 & 255]
+                     + plays[3][mask >> 24])
             if (self.trick_number == 0 and self.declared[seat] is None
                     and self.contract != NO_TRUMP):
                 return self._meld_choices(seat)[0] + legal
@@ -432,16 +436,18 @@ class BalootState(MatchState):
         if card is None:
             raise IllegalAction(f"{code!r} is not a card")
         bit = 1 << card
-        if not self.hands[seat] & bit:
-            raise IllegalAction(f"{code} is not in your hand")
-        if not self._legal_mask(seat) & bit:
+        legal = self._legal_cache
+        if legal < 0:
+            legal = self._legal_mask(seat)
+        if not legal & bit:  # the legal cards are always a part of the hand
             raise IllegalAction(self._why_illegal(seat, card))
+        self._legal_cache = -1
         self.hands[seat] ^= bit
         trick = self.trick
         if not trick:
             self.trump_led = self.contract == ALL_TRUMP or bool(self.trump_mask & bit)
             self.winning_card, self.winning_seat = card, seat
-        elif self.beats[self.winning_card * 32 + card]:
+        elif self.beats[self.winning_card << 5 | card]:
             self.winning_card, self.winning_seat = card, seat
         trick.append(card)
         self.played.append((seat, card))
@@ -449,13 +455,15 @@ class BalootState(MatchState):
         if len(trick) == 4:
             self._close_trick()
         else:
-            self.to_act = (seat + 1) % 4
+            self.to_act = (seat + 1) & 3
         return PLAY_ACTIONS[seat][card]
 
     def _why_illegal(self, seat: int, card: int) -> str:
+        hand = self.hands[seat]
+        if not hand >> card & 1:
+            return f"{CODES[card]} is not in your hand"
         led = SUIT_OF[self.trick[0]]
         led_name = DECK.suit_name(led)
-        hand = self.hands[seat]
         if hand & SUIT_MASK[led] and SUIT_OF[card] != led:
             return f"you must follow suit ({led_name})"
         if self.trump_led:
@@ -468,18 +476,16 @@ class BalootState(MatchState):
     def _close_trick(self) -> None:
         """R6.4: the winning card takes the trick; its seat leads next (R5.2)."""
         winner = self.winning_seat
-        team = winner % 2
+        team = winner & 1
         points = self.points
-        taken = 0
-        for card in self.trick:
-            taken |= 1 << card
-            self.card_points[team] += points[card]
-        self.won[team] |= taken
+        first, second, third, fourth = trick = self.trick
+        self.card_points[team] += points[first] + points[second] + points[third] + points[fourth]
+        self.won[team] |= 1 << first | 1 << second | 1 << third | 1 << fourth
         self.tricks_won[team] += 1
         if self.trick_number == 0:
             self.first_trick_team = team
         self.trick_number += 1
-        self.last_trick = (self.leader, tuple(self.trick), winner)
+        self.last_trick = (self.leader, tuple(trick), winner)
         self.events.append({"kind": "trick_won", "seat": winner, "team": team})
         self.trick = []
         self.leader = self.to_act = winner
@@ -598,6 +604,14 @@ class BalootState(MatchState):
             "gathered": None if self.gathered is None else [CODES[c] for c in self.gathered],
             "delta": list(self.delta), "records": [dict(r) for r in self.deal_records],
         }
+
+    def revealed_cards(self) -> int:
+        """Declared meld cards are shown to the table (R7.2) while still in their holder's hand."""
+        shown = 0
+        for melds in self.declared:
+            for mask in melds or ():
+                shown |= mask
+        return shown & (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3])
 
     def card_places(self) -> dict[str, int]:
         places = {f"hand{seat}": mask for seat, mask in enumerate(self.hands)}
