@@ -878,6 +878,15 @@ def test_timeout_auto_action_passes_or_plays_the_lowest_legal_card():
     assert state.actions[-1] == {"seat": 0, "type": "timeout"}
 
 
+def test_auto_action_timeouts_in_every_auction_annul_every_deal():
+    """R10.3 + R4.5: the default call is pass, so a table of sleeping players never plays a card."""
+    state = BALOOT.start(seed=2, options={"timeout_result": "auto_action"})
+    for _ in range(40):
+        state.apply({"seat": state.to_act, "type": "timeout"})
+    assert len(state.deal_records) == 10 and state.score == [0, 0]
+    assert {r["detail"]["result"] for r in state.deal_records} == {"annulled"}
+
+
 def test_timeout_is_illegal_without_a_clock_or_for_another_seat():
     """R10.3: turn_timer_seconds = 0 means no clock; a timeout names the pending seat."""
     state = in_play("hearts", options={"turn_timer_seconds": 0})
