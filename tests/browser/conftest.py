@@ -1,7 +1,7 @@
 """Real Chromium (Debian's package) driven by Playwright against the live ASGI server.
 
 Fixtures:
-- `browser`: one headless Chromium for the session;
+- `browser`: a headless Chromium for one test (see the fixture for why not per session);
 - `page`: a fresh browser context and page per test (own cookies), with `asgi_live` running
   (so the test's database writes are committed and visible to the server);
 - `page.goto(...)` relative URLs work: the context's base_url is the live server.
@@ -41,8 +41,14 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(scope="session")
-def browser():
+@pytest.fixture
+def browser(monkeypatch):
+    """A headless Chromium for one test.
+
+    Per test, not per session: Playwright's sync API keeps its event loop marked as running in
+    this thread while it is alive, and Django then refuses ORM calls (SynchronousOnlyOperation)
+    in every later test and fixture teardown. Starting it per test costs about half a second.
+    """
     path = chromium_path()
     if path is None:
         message = "Chromium not found (apt-get install chromium): browser tests cannot run"
@@ -52,6 +58,8 @@ def browser():
         pytest.skip("SKIPPED LOUDLY: " + message)
     from playwright.sync_api import sync_playwright
 
+    # While Playwright runs, ORM calls in the test body are still plain synchronous code.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
         yield chromium
@@ -59,10 +67,8 @@ def browser():
 
 
 @pytest.fixture
-def page(browser, asgi_live, monkeypatch):
-    # Playwright's sync API runs an event loop in this thread; the ORM calls a test makes
-    # between browser steps are still plain synchronous code, so let Django allow them.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+def page(asgi_live, browser):
+    """A fresh context (own cookies) whose relative URLs go to the live ASGI server."""
     context = browser.new_context(base_url=asgi_live.url, locale="en-US")
     context.set_default_timeout(15_000)
     page = context.new_page()
