@@ -29,8 +29,6 @@ hands and piles are masks; per-contract tables give strength, points and "higher
 
 from __future__ import annotations
 
-import random
-
 from .base import Game, MatchState
 from .baloot_melds import (declaration_choices, deal_outcome, meld_codes, meld_points,
                            parse_declaration, scoring_melds)
@@ -189,6 +187,16 @@ def _match_winner(score, options):
     return None
 
 
+def _seeded_cut(seed: int, deal_number: int) -> int:
+    """R3.1: where d+3 cuts (3..29 cards), drawn from (seed, deal) by a fixed integer mix
+    (splitmix64), so it is the same on every machine and costs no Random object per deal."""
+    mask = (1 << 64) - 1
+    mixed = (seed * 0x9E3779B97F4A7C15 + (deal_number + 1) * 0xBF58476D1CE4E5B9) & mask
+    mixed = ((mixed ^ (mixed >> 30)) * 0xBF58476D1CE4E5B9) & mask
+    mixed = ((mixed ^ (mixed >> 27)) * 0x94D049BB133111EB) & mask
+    return 3 + (mixed ^ (mixed >> 31)) % 27
+
+
 class BalootState(MatchState):
     PHASE_ACTIONS = {
         AUCTION: {"pass": "_pass", "bid": "_bid", "double": "_double", "redouble": "_redouble"},
@@ -212,7 +220,7 @@ class BalootState(MatchState):
         if self.given_deals is not None or self.options["shuffle_each_deal"] or self.gathered is None:
             return super().next_deal_cards()
         pack = self.gathered
-        cut = random.Random(f"baloot:{self.seed}:{self.deal_number}:cut").randint(3, 29)
+        cut = _seeded_cut(self.seed, self.deal_number)
         hands, stock = self.split_shuffled(pack[cut:] + pack[:cut])
         self.deal_number += 1
         self.dealt.append(([list(h) for h in hands], list(stock)))
@@ -240,6 +248,7 @@ class BalootState(MatchState):
         self.trick, self.trick_number, self.played, self.last_trick = [], 0, [], None
         self.winning_card = self.winning_seat = None
         self.trump_led = False
+        self.declaring = False  # R7.2: trick 1 of a contract that has declarations
         self.won, self.card_points, self.tricks_won = [0, 0], [0, 0], [0, 0]
         self.first_trick_team = None
         self.declared = [None] * 4  # seat -> tuple of meld masks
@@ -338,6 +347,7 @@ class BalootState(MatchState):
         self.strength, self.points, self.above, self.trump_mask, self.beats = TABLES[contract]
         self.belotes = self._find_belotes()
         self._legal_cache = -1  # legal cards of the seat to act, kept from legal_actions to apply
+        self.declaring = contract != NO_TRUMP
         self.events.append({"kind": "contract", "contract": CONTRACTS[contract], "bidder": self.bidder,
                             "multiplier": self.multiplier})
         self.phase, self.to_act = PLAY, self.leader
@@ -392,8 +402,7 @@ class BalootState(MatchState):
             plays = SUIT_PLAYS[seat]
             legal = (plays[0][mask & 255] + plays[1][mask >> 8 & 255] + plays[2][mask >> 16 & 255]
                      + plays[3][mask >> 24])
-            if (self.trick_number == 0 and self.declared[seat] is None
-                    and self.contract != NO_TRUMP):
+            if self.declaring and self.declared[seat] is None:
                 return self._meld_choices(seat)[0] + legal
             return legal
         if self.phase == AUCTION:
@@ -487,6 +496,7 @@ class BalootState(MatchState):
         self.tricks_won[team] += 1
         if self.trick_number == 0:
             self.first_trick_team = team
+            self.declaring = False
         self.trick_number += 1
         self.last_trick = (self.leader, tuple(trick), winner)
         self.events.append({"kind": "trick_won", "seat": winner, "team": team})

@@ -41,6 +41,7 @@ def _runs_of_byte(byte: int) -> tuple:
 
 
 RUNS_OF_BYTE = [_runs_of_byte(byte) for byte in range(256)]
+FOUR_RANK_BITS = sum(1 << rank for rank in FOUR_VALUE)  # ranks present in all four suits
 
 
 def sequence_value(length: int) -> int:
@@ -88,6 +89,10 @@ def maximal_runs(cards: int) -> list[int]:
 def declaration_choices(hand: int) -> list[tuple[int, ...]]:
     """Every legal declaration of an 8-card hand: a chosen set of fours of a kind, plus any
     non-empty-overall subset of the maximal runs left once those fours are set aside."""
+    spades, hearts, diamonds, clubs = hand & 255, hand >> 8 & 255, hand >> 16 & 255, hand >> 24
+    if not (spades & hearts & diamonds & clubs & FOUR_RANK_BITS or RUNS_OF_BYTE[spades]
+            or RUNS_OF_BYTE[hearts] or RUNS_OF_BYTE[diamonds] or RUNS_OF_BYTE[clubs]):
+        return []  # most hands: nothing to declare, found with a few byte lookups
     fours = [mask for _, mask in FOURS if hand & mask == mask]
     choices = []
     for pick in range(1 << len(fours)):
