@@ -27,8 +27,8 @@ Decisions the rules file takes where the sources disagree (its section 4), as im
   its cards count for nobody (D17).
 - A clock timeout is for `to_act`, the seat that must play or call. In a cante window that is
   the trick winner, who must lead; its partner's right to sing is optional and has no clock.
-  Under timeout_result = auto_action the default move is a pass in the calls and the lowest
-  legal card in the play, never a cante.
+  Under timeout_result = auto_action the default move is a pass in the calls and the first
+  legal card in deck order in the play, never a cante (legal_actions lists plays before cantes).
 
 Cards are ints of the 20-card deck (suit * 5 + rank, rank 0 = sota ... 4 = as); hands are masks.
 """
@@ -421,7 +421,6 @@ class CuatrolaState(MatchState):
         view["hand"] = DECK.codes_of_mask(self.hands[seat]) if seat is not None else []
         view["hand_sizes"] = [mask.bit_count() for mask in self.hands]
         view.update(self._public_table())
-        view["can_sing"] = self._sing_actions(seat) if seat is not None and self.window else []
 
     def _public_table(self) -> dict:
         detail = self.detail
