@@ -48,6 +48,7 @@ TRICKS_PER_DEAL = 5
 NEXT_ACTIVE = [[(s + 1) % 4 if (s + 1) % 4 != out else (s + 2) % 4 for s in range(4)]
                for out in range(4)] + [[(s + 1) % 4 for s in range(4)]]
 NOBODY = 4
+SEATS = (0, 1, 2, 3)
 # The legal plays of a seat for a mask of legal cards, built once: legal_actions only copies them.
 PLAY_LISTS: dict[int, list[dict]] = {}
 
@@ -211,7 +212,9 @@ class CuatrolaState(MatchState):
         if to_act is None:
             return []
         if seat is not None and seat != to_act:
-            return self._sing_actions(seat) if self.window else []  # R26: out-of-turn cante
+            if self.window and seat in SEATS:
+                return self._sing_actions(seat)  # R26: the cante is the one out-of-turn action
+            return []
         if self.phase == PLAY:
             mask = self.legal_cache = self._legal_mask(to_act)
             plays = PLAY_LISTS.get(to_act << 20 | mask) or _play_list(to_act, mask)
@@ -251,10 +254,10 @@ class CuatrolaState(MatchState):
         if card is None:
             raise IllegalAction(f"{code!r} is not a card of the Spanish deck")
         bit = 1 << card
-        if not self.hands[seat] & bit:
-            raise IllegalAction(f"{code} is not in your hand")
         legal = self.legal_cache if self.legal_cache >= 0 else self._legal_mask(seat)
-        if not legal & bit:
+        if not legal & bit:  # the legal cards are a subset of the hand
+            if not self.hands[seat] & bit:
+                raise IllegalAction(f"{code} is not in your hand")
             raise IllegalAction(self._why_illegal(seat, card))
         self.window = 0  # R25, R29: the first card of a trick closes the cante window
         self.legal_cache = -1
