@@ -710,6 +710,17 @@ def test_capot_adds_ninety_to_the_team_that_took_every_trick():
     assert record["delta"] == [27, 0]
 
 
+def test_no_trump_capot_is_added_after_the_doubling_and_multiplied_when_redoubled():
+    """R9.3 (capot not doubled by no-trump), R9.4 total 350 -> 35, R9.5 d with m = 4."""
+    state = play_out_deal(in_play("no_trump", s0="AS KS QS JS TS 9S 8S 7S"))
+    assert state.deal_records[-1]["detail"]["raw"] == [350, 0]
+    assert state.deal_records[-1]["delta"] == [35, 0]
+    state = new_match(hands_of(s0="AS KS QS JS TS 9S 8S 7S"))
+    play_out_deal(auction(state, "no_trump", then=("double", "redouble")))
+    assert state.deal_records[-1]["detail"]["multiplier"] == 4
+    assert state.deal_records[-1]["delta"] == [140, 0] and state.winner is None  # 140 < 151
+
+
 def test_capot_by_the_defenders_puts_the_contract_inside():
     """R9.3, A15: raw[K] = 0, D takes everything."""
     state = play_out_deal(in_play("hearts", s1=ALL_HEARTS))
