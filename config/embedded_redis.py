@@ -73,16 +73,9 @@ def prepare(var_dir):
 
 
 def ping(sock, timeout=0.5):
-    import redis
+    from config.redis_ping import ping_socket
 
-    try:
-        client = redis.Redis(unix_socket_path=str(sock), socket_timeout=timeout)
-        try:
-            return client.ping()
-        finally:
-            client.close()
-    except (redis.RedisError, OSError):
-        return False
+    return ping_socket(sock, timeout)
 
 
 def wait_until_up(sock, process=None, timeout=10.0):
@@ -134,19 +127,13 @@ def default_var_dir():
 
 def wait_for_url(url, timeout=30.0):
     """Block until the Redis at `url` answers PING, so workers start without connection errors."""
-    import redis
+    from config.redis_ping import ping_url
 
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        try:
-            client = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
-            try:
-                if client.ping():
-                    return True
-            finally:
-                client.close()
-        except (redis.RedisError, OSError):
-            time.sleep(0.1)
+        if ping_url(url):
+            return True
+        time.sleep(0.1)
     return False
 
 

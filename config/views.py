@@ -11,6 +11,8 @@ from django.views.decorators.cache import never_cache
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
+from config.redis_ping import ping_url
+
 logger = logging.getLogger("chalk.health")
 
 GAMES = [
@@ -32,13 +34,8 @@ def check_database():
 
 
 def check_redis():
-    import redis
-
-    client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=1, socket_connect_timeout=1)
-    try:
-        client.ping()
-    finally:
-        client.close()
+    if not ping_url(settings.REDIS_URL, timeout=1.0):
+        raise ConnectionError("redis did not answer PING")
 
 
 def run_check(name, check):
