@@ -49,6 +49,7 @@ NEXT_ACTIVE = [[(s + 1) % 4 if (s + 1) % 4 != out else (s + 2) % 4 for s in rang
                for out in range(4)] + [[(s + 1) % 4 for s in range(4)]]
 NOBODY = 4
 SEATS = (0, 1, 2, 3)
+BIT = [1 << card for card in range(DECK.size)]
 # The legal plays of a seat for a mask of legal cards, built once: legal_actions only copies them.
 PLAY_LISTS: dict[int, list[dict]] = {}
 
@@ -102,7 +103,7 @@ class CuatrolaState(MatchState):
         hands, _ = cards
         dealer = self.dealer
         self._clear_deal(dealer)
-        self.hands = [DECK.mask(hand) for hand in hands]
+        self.hands = [BIT[a] | BIT[b] | BIT[c] | BIT[d] | BIT[e] for a, b, c, d, e in hands]
         self.trump_card = hands[dealer][4]
         self.trump = SUIT_OF[self.trump_card]
         self.detail = {"dealer": dealer, "mano": self.mano, "trump_card": CODES[self.trump_card],
