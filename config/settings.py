@@ -178,6 +178,14 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Tests run tasks inline unless a test starts a real worker.
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=TESTING)
 
+# --- live play --------------------------------------------------------------------------------
+
+# A bot waits this long before each move, so humans can follow the table (0 in tests).
+BOT_MOVE_DELAY = float(env_str("BOT_MOVE_DELAY", "0" if TESTING else "0.8"))
+# Per socket: a burst of WS_RATE_BURST messages, refilled at WS_RATE_PER_SECOND.
+WS_RATE_BURST = env_int("WS_RATE_BURST", 30)
+WS_RATE_PER_SECOND = env_int("WS_RATE_PER_SECOND", 10)
+
 # --- accounts ---------------------------------------------------------------------------------
 
 AUTHENTICATION_BACKENDS = [

@@ -1,10 +1,14 @@
-"""Matches as an event store (docs/layout.md, DESIGN.md "Live play").
+"""Matches as an event store (DESIGN.md "Live play").
 
-A match is its options + seed + the list of accepted actions; everything else is derived by the
-engine in gameplay.rules. Thin for now: the live-play issue adds seats, clocks, snapshots and
-the service that appends actions.
+A match is its game, options, seed and first dealer plus the append-only list of accepted actions;
+every state is derived by replaying them through the engine (gameplay.rules), so live play,
+archives, exports and crash recovery are one code path. A match can be best of N games: each game
+is one engine match, and each action row says which game it belongs to.
 """
 
+import secrets
+
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -16,26 +20,87 @@ class Game(models.TextChoices):
     CUATROLA = "cuatrola", "La Cuatrola"
 
 
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
 class Match(models.Model):
     class Status(models.TextChoices):
+        # The protocol's statuses (shared/contracts/protocol.md).
         WAITING = "waiting", _("Waiting for players")
         PLAYING = "playing", _("Playing")
         FINISHED = "finished", _("Finished")
-        ABANDONED = "abandoned", _("Abandoned")
+        ABORTED = "aborted", _("Aborted")
+
+    class Finish(models.TextChoices):
+        PLAYED = "played", _("Played out")
+        TIMEOUT = "timeout", _("Lost on time")
+        WALKOVER = "walkover", _("Walkover")
+        ABORTED = "aborted", _("Aborted")
 
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
     options = models.JSONField(_("options"), default=dict, blank=True)
     seed = models.BigIntegerField(_("seed"))
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
+    games_to_win = models.PositiveSmallIntegerField(
+        _("games to win"), default=1, help_text=_("Best of N: the match ends when a team has won this many games."))
+    time_control = models.PositiveIntegerField(
+        _("seconds per decision"), default=0, help_text=_("0 means untimed."))
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.WAITING)
     seq = models.PositiveIntegerField(_("actions applied"), default=0)
+    game_number = models.PositiveSmallIntegerField(_("current game"), default=0)
+    games_won = models.JSONField(_("games won"), default=list, blank=True)
+    deadline = models.DateTimeField(_("decision deadline"), null=True, blank=True)
+    winner = models.PositiveSmallIntegerField(_("winning team"), null=True, blank=True)
+    finish = models.CharField(_("how it ended"), max_length=20, choices=Finish.choices, blank=True)
+    result = models.JSONField(_("result"), default=dict, blank=True)
+    is_public = models.BooleanField(_("anyone may watch"), default=True)
+    rated = models.BooleanField(_("rated"), default=False)
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    invite_code = models.CharField(max_length=32, default=new_invite_code, unique=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="matches_created")
     created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("match")
         verbose_name_plural = _("matches")
+        indexes = [models.Index(fields=["status", "deadline"], name="match_status_deadline")]
 
     def __str__(self):
         return f"{self.get_game_display()} #{self.pk}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.ABORTED)
+
+
+class Seat(models.Model):
+    """One of the four places at a table: a user, a bot, or empty while the table fills."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="seats")
+    bot = models.CharField(_("bot"), max_length=20, blank=True)
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["match", "user"], name="one_seat_per_user",
+                                    condition=models.Q(user__isnull=False)),
+        ]
+
+    def __str__(self):
+        return f"{self.match} seat {self.seat}"
+
+    @property
+    def is_filled(self) -> bool:
+        return self.user_id is not None or bool(self.bot)
 
 
 class MatchAction(models.Model):
@@ -43,13 +108,22 @@ class MatchAction(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
+    game_number = models.PositiveSmallIntegerField(default=0)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     action = models.JSONField()
+    ref = models.CharField(max_length=64, null=True, blank=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                              related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["match", "seq"]
-        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="one_action_per_seq")]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="one_action_per_seq"),
+            # An act resent with the same ref after a reconnect is applied once (protocol.md).
+            models.UniqueConstraint(fields=["match", "ref"], name="one_action_per_ref",
+                                    condition=models.Q(ref__isnull=False)),
+        ]
 
     def __str__(self):
         return f"{self.match} #{self.seq}"

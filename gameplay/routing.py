@@ -1,7 +1,9 @@
-"""Websocket routes of live play; config/asgi.py serves them under AuthMiddlewareStack.
+"""Websocket routes of live play; config/asgi.py serves them under AuthMiddlewareStack."""
 
-The live-play issue adds the table consumer here, e.g.
-    path("ws/matches/<int:match_id>/", TableConsumer.as_asgi())
-"""
+from django.urls import path
 
-websocket_urlpatterns = []
+from gameplay.consumers import MatchConsumer
+
+websocket_urlpatterns = [
+    path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi()),
+]

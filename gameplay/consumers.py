@@ -1,0 +1,102 @@
+"""The live table socket, /ws/matches/<id>/ (shared/contracts/protocol.md).
+
+Thin: parse, authorise, call one service, reply. Every change to a match goes through
+gameplay.services, which commits before anything is sent. Group messages carry every reader's
+view (the channel layer is internal); each socket forwards only its own seat's.
+"""
+
+import json
+import time
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+
+from gameplay import access, services
+from gameplay.services import ActionRejected
+
+CLOSE_FORBIDDEN = 4403
+
+
+class TokenBucket:
+    def __init__(self, burst: int, per_second: float):
+        self.capacity, self.rate = burst, per_second
+        self.tokens, self.stamp = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def error(code: str, message: str, ref=None) -> dict:
+    return {"type": "error", "ref": ref, "code": code, "message": message}
+
+
+class MatchConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self):
+        self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
+        self.user = self.scope.get("user")
+        self.bucket = TokenBucket(settings.WS_RATE_BURST, settings.WS_RATE_PER_SECOND)
+        reader = await database_sync_to_async(access.reader_of)(self.match_id, self.user)
+        await self.accept()
+        if not reader.may_watch:
+            await self.send_json(error("forbidden", "You may not watch this table."))
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        self.seat = reader.seat
+        self.group = services.group_name(self.match_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.send_state()
+
+    async def disconnect(self, code):
+        if getattr(self, "group", None):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if not self.bucket.take():
+            await self.send_json(error("rate_limited", "Too many messages; slow down."))
+            return
+        try:
+            message = json.loads(text_data) if text_data is not None else None
+        except ValueError:
+            message = None
+        if not isinstance(message, dict):
+            await self.send_json(error("bad_message", "Send a JSON object with a type."))
+            return
+        await self.receive_json(message)
+
+    async def receive_json(self, message, **kwargs):
+        kind = message.get("type")
+        if kind == "sync":
+            await self.send_state()
+        elif kind == "act":
+            await self.act(message)
+        else:
+            await self.send_json(error("bad_message", f"Unknown message type {kind!r}.", message.get("ref")))
+
+    async def act(self, message):
+        ref = message.get("ref")
+        if not isinstance(ref, str) or "seq" not in message or not isinstance(message.get("action"), dict):
+            await self.send_json(error("bad_message", "An act needs ref, seq and action.", ref))
+            return
+        try:
+            outcome = await database_sync_to_async(services.submit_action)(
+                self.match_id, self.user, message["seq"], ref, message["action"])
+        except ActionRejected as rejected:
+            await self.send_json(error(rejected.code, rejected.message, ref))
+            if rejected.code == "stale":
+                await self.send_state()
+            return
+        await self.send_json({"type": "ack", "ref": ref, "seq": outcome.seq})
+
+    async def send_state(self):
+        await self.send_json(await database_sync_to_async(services.current_state)(self.match_id, self.user))
+
+    async def match_update(self, event):
+        reader = "spectator" if self.seat is None else str(self.seat)
+        await self.send_json(event["messages"][reader])

@@ -1,0 +1,378 @@
+"""The one place that changes a match: create, seat, start, and apply actions.
+
+Consumers, Celery tasks (clocks, bots), views and management commands all call these functions;
+none of them writes a match row itself (STYLE.md §5, §6). `submit_action` locks the match row,
+checks seat, turn, seq and the idempotency ref, validates with the engine, appends the action,
+updates clocks and status, and commits. Only after the commit is the new state broadcast to the
+match's sockets, so an acknowledged or broadcast action is always in the database first.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from gameplay.models import Match, MatchAction, Seat
+from gameplay.rules import IllegalAction, get_game
+from gameplay.table import MatchSpec, Table
+
+logger = logging.getLogger("chalk.gameplay")
+
+GROUP_PREFIX = "match-"
+
+
+class ActionRejected(Exception):
+    """An act the table refuses; `code` is one of the protocol's error codes."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class Outcome:
+    """What an accepted action produced: the new seq and one `state` message per reader."""
+
+    match_id: int
+    seq: int
+    ref: str | None = None
+    messages: dict = field(default_factory=dict)  # seat (or "spectator") -> state message
+    duplicate: bool = False  # the ref had been applied before: ack again, change nothing
+
+
+def group_name(match_id: int) -> str:
+    return f"{GROUP_PREFIX}{match_id}"
+
+
+# ----- tables: derived from the action log, cached per process ---------------------------------
+
+_tables: OrderedDict[int, Table] = OrderedDict()
+_tables_lock = threading.RLock()
+TABLE_CACHE_SIZE = 5000
+
+
+def spec_of(match: Match) -> MatchSpec:
+    return MatchSpec(game=match.game, options=match.options, seed=match.seed,
+                     first_dealer=match.first_dealer, games_to_win=match.games_to_win)
+
+
+def load_table(match: Match) -> Table:
+    """The table at `match.seq`: the cached one when it is current, else a replay of the log.
+
+    Call with `_tables_lock` held. The cache is only a shortcut: a miss replays the same actions."""
+    table = _tables.get(match.pk)
+    if table is None or table.seq != match.seq:
+        actions = MatchAction.objects.filter(match=match).order_by("seq").values_list("action", flat=True)
+        table = Table.replay(spec_of(match), actions)
+        _tables[match.pk] = table
+    _tables.move_to_end(match.pk)
+    while len(_tables) > TABLE_CACHE_SIZE:
+        _tables.popitem(last=False)
+    return table
+
+
+def forget_table(match_id: int) -> None:
+    with _tables_lock:
+        _tables.pop(match_id, None)
+
+
+# ----- creating and filling tables -------------------------------------------------------------
+
+@dataclass
+class SeatSpec:
+    user: object = None
+    bot: str = ""
+
+
+def create_match(game: str, options: dict | None = None, seats: list[SeatSpec] | None = None, *,
+                 created_by=None, games_to_win: int = 1, time_control: int = 0, is_public: bool = True,
+                 rated: bool = False, seed: int | None = None, first_dealer: int | None = None,
+                 starts_at=None) -> Match:
+    """A new table. Options are validated and stored complete (ScenarioError if bad)."""
+    engine = get_game(game)
+    resolved = engine.resolve_options(options or {})
+    players = engine.players(resolved)
+    rng = random.SystemRandom()
+    seats = list(seats or [])
+    if len(seats) > players:
+        raise ValueError(f"{engine.title} seats {players} players")
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game, options=resolved, seed=rng.randrange(2**62) if seed is None else seed,
+            first_dealer=rng.randrange(players) if first_dealer is None else first_dealer,
+            games_to_win=games_to_win, time_control=time_control, is_public=is_public, rated=rated,
+            created_by=created_by, starts_at=starts_at, games_won=[0, 0])
+        now = timezone.now()
+        for number in range(players):
+            spec = seats[number] if number < len(seats) else SeatSpec()
+            Seat.objects.create(match=match, seat=number, user=spec.user, bot=spec.bot,
+                                joined_at=now if spec.user or spec.bot else None)
+        start_if_ready(match)
+    return match
+
+
+def take_seat(match: Match, user, seat: int | None = None) -> Seat:
+    """Seat a user at a waiting table (an invitation link); the first free seat by default."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        if match.status != Match.Status.WAITING:
+            raise ActionRejected("finished" if match.is_finished else "forbidden", "This table has already started.")
+        existing = match.seats.filter(user=user).first()
+        if existing:
+            return existing
+        free = match.seats.filter(user__isnull=True, bot="").order_by("seat")
+        if seat is not None:
+            free = free.filter(seat=seat)
+        place = free.first()
+        if place is None:
+            raise ActionRejected("forbidden", "There is no free seat at this table.")
+        place.user, place.joined_at = user, timezone.now()
+        place.save(update_fields=["user", "joined_at"])
+        start_if_ready(match)
+        return place
+
+
+def fill_with_bots(match: Match, bot: str = "random") -> None:
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        if match.status != Match.Status.WAITING:
+            return
+        match.seats.filter(user__isnull=True, bot="").update(bot=bot, joined_at=timezone.now())
+        start_if_ready(match)
+
+
+def start_if_ready(match: Match) -> bool:
+    """Start a waiting match whose seats are all filled and whose start time has come."""
+    if match.status != Match.Status.WAITING:
+        return False
+    if match.starts_at and match.starts_at > timezone.now():
+        return False
+    if any(not seat.is_filled for seat in match.seats.all()):
+        return False
+    with _tables_lock:
+        table = load_table(match)
+        match.status = Match.Status.PLAYING
+        match.started_at = timezone.now()
+        _set_clock(match, table)
+        match.save(update_fields=["status", "started_at", "deadline"])
+    bot_next = _bot_is_to_act(match, table)
+    transaction.on_commit(lambda: after_commit(match.pk, match.seq, match.deadline, bot_next))
+    return True
+
+
+# ----- applying actions ------------------------------------------------------------------------
+
+def seat_of(match: Match, user) -> int | None:
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return match.seats.filter(user=user).values_list("seat", flat=True).first()
+
+
+def submit_action(match_id: int, user, seq, ref, action) -> Outcome:
+    """A player's act (protocol.md). Raises ActionRejected with the protocol's error code."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise ActionRejected("bad_message", "An act needs an action object with a type.")
+    if action["type"] == "timeout":
+        raise ActionRejected("forbidden", "Only the server's clock can time a seat out.")
+    if ref is not None and (not isinstance(ref, str) or len(ref) > 64):
+        raise ActionRejected("bad_message", "ref must be a string of at most 64 characters.")
+    if type(seq) is not int:
+        raise ActionRejected("bad_message", "seq must be the seq of the state you acted on.")
+    with transaction.atomic():
+        match = _locked(match_id)
+        if ref is not None:
+            done = MatchAction.objects.filter(match=match, ref=ref).values_list("seq", flat=True).first()
+            if done is not None:
+                return Outcome(match_id, done + 1, ref, duplicate=True)
+        seat = seat_of(match, user)
+        if seat is None:
+            raise ActionRejected("forbidden", "You do not hold a seat at this table.")
+        if match.status != Match.Status.PLAYING:
+            raise ActionRejected("finished" if match.is_finished else "not_your_turn",
+                                 "The match is over." if match.is_finished else "The match has not started.")
+        if seq != match.seq:
+            raise ActionRejected("stale", "The table moved on; here is the current state.")
+        if action.get("seat", seat) != seat:
+            raise ActionRejected("forbidden", "You can only act for your own seat.")
+        return _apply(match, seat, dict(action, seat=seat), ref, user, check_turn=True)
+
+
+def submit_timeout(match_id: int, seq: int) -> Outcome | None:
+    """The clock: time out the pending seat if the match is still at `seq` and past its deadline."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.status != Match.Status.PLAYING or match.seq != seq or match.deadline is None:
+            return None
+        if match.deadline > timezone.now():
+            return None
+        with _tables_lock:
+            seat = load_table(match).to_act
+        if seat is None:
+            return None
+        logger.info("match %s: seat %s timed out at seq %s", match_id, seat, seq)
+        return _apply(match, seat, {"seat": seat, "type": "timeout"}, None, None, check_turn=False)
+
+
+def submit_bot_move(match_id: int) -> Outcome | None:
+    """If a bot holds the seat to act, let it choose from its own view and legal actions."""
+    from gameplay.bots import get_bot
+
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.status != Match.Status.PLAYING:
+            return None
+        bots = dict(match.seats.exclude(bot="").values_list("seat", "bot"))
+        with _tables_lock:
+            table = load_table(match)
+            seat = table.to_act
+            if seat not in bots:
+                return None
+            bot = get_bot(bots[seat], seed=f"{match.seed}:{match.seq}")
+            view = table.view(seat) if bot.needs_view else None
+            action = bot.choose(view, table.legal_for(seat))
+        return _apply(match, seat, action, None, None, check_turn=False)
+
+
+def _locked(match_id: int) -> Match:
+    try:
+        return Match.objects.select_for_update().get(pk=match_id)
+    except Match.DoesNotExist:
+        raise ActionRejected("forbidden", "There is no such match.") from None
+
+
+def _apply(match: Match, seat: int, action: dict, ref, actor, check_turn: bool) -> Outcome:
+    with _tables_lock:
+        table = load_table(match)
+        if check_turn and table.to_act != seat and not table.legal_for(seat):
+            raise ActionRejected("not_your_turn", "It is not your turn.")
+        game_number = table.game_number
+        try:
+            table.apply(action)
+        except IllegalAction as error:
+            raise ActionRejected("illegal_action", error.reason) from None
+        try:
+            with transaction.atomic():
+                MatchAction.objects.create(match=match, seq=match.seq, game_number=game_number, seat=seat,
+                                           action=_logged(table, game_number), ref=ref,
+                                           actor=actor if getattr(actor, "pk", None) else None)
+            _record(match, table)
+        except Exception:
+            forget_table(match.pk)  # the table moved but the log did not: rebuild next time
+            raise
+        outcome = Outcome(match.pk, match.seq, ref, state_messages(match, table, table.events))
+    # Broadcast first, then schedule clocks and bots: frames reach sockets in seq order even when
+    # a bot answers at once (eager tasks run inside these callbacks).
+    bot_next = _bot_is_to_act(match, table)
+    transaction.on_commit(lambda: broadcast(outcome))
+    transaction.on_commit(lambda: after_commit(match.pk, match.seq, match.deadline, bot_next))
+    return outcome
+
+
+def _bot_is_to_act(match: Match, table: Table) -> bool:
+    seat = table.to_act
+    return seat is not None and match.seats.filter(seat=seat).exclude(bot="").exists()
+
+
+def _logged(table: Table, game_number: int) -> dict:
+    """The action as the engine logged it (normalised, with its seat)."""
+    return dict(table.all_games()[game_number].actions[-1])
+
+
+def _record(match: Match, table: Table) -> None:
+    match.seq = table.seq
+    match.game_number = table.game_number
+    match.games_won = list(table.games_won)
+    fields = ["seq", "game_number", "games_won", "deadline"]
+    if table.is_over:
+        match.status = Match.Status.FINISHED
+        match.winner, match.finish = table.winner, table.finish
+        match.result = table.result()
+        match.finished_at = timezone.now()
+        fields += ["status", "winner", "finish", "result", "finished_at"]
+    _set_clock(match, table)
+    match.save(update_fields=fields)
+    if table.is_over:
+        from gameplay.signals import match_finished
+
+        transaction.on_commit(lambda: match_finished.send(sender=Match, match_id=match.pk))
+
+
+def _set_clock(match: Match, table: Table) -> None:
+    timed = match.time_control and match.status == Match.Status.PLAYING and table.to_act is not None
+    match.deadline = timezone.now() + timedelta(seconds=match.time_control) if timed else None
+
+
+def after_commit(match_id: int, seq: int, deadline, bot_next: bool) -> None:
+    """Schedule the clock for the new decision and let a bot move if one is to act.
+
+    Eager tasks (tests) cannot wait for an eta, so there the periodic sweep, called by the
+    tests, enforces clocks."""
+    from gameplay import tasks
+
+    if deadline is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
+        tasks.enforce_deadline.apply_async((match_id, seq), eta=deadline)
+    if bot_next:
+        tasks.schedule_bots(match_id)
+
+
+# ----- what each reader receives ---------------------------------------------------------------
+
+def state_message(match: Match, table: Table, seat, events) -> dict:
+    """The protocol's `state` frame for one reader (seat None: a spectator)."""
+    view = table.view(seat)
+    return {
+        "type": "state", "match": match.pk, "seq": table.seq, "seat": seat, "view": view,
+        "to_act": table.to_act, "legal": view["legal"], "events": events,
+        "deadline": match.deadline.isoformat().replace("+00:00", "Z") if match.deadline else None,
+        "status": match.status,
+    }
+
+
+def state_messages(match: Match, table: Table, events) -> dict:
+    readers = [*range(table.players), None]
+    return {("spectator" if seat is None else seat): state_message(match, table, seat, events) for seat in readers}
+
+
+def current_state(match_id: int, user) -> dict:
+    """A fresh `state` for a (re)connecting or syncing reader; events are empty."""
+    match = Match.objects.get(pk=match_id)
+    seat = seat_of(match, user)
+    with _tables_lock:
+        return state_message(match, load_table(match), seat, [])
+
+
+def broadcast(outcome: Outcome) -> None:
+    """Send an outcome's state frames to every socket of the match."""
+    from gameplay.broadcast import group_send
+
+    if outcome.duplicate or not outcome.messages:
+        return
+    group_send(group_name(outcome.match_id),
+               {"type": "match.update", "seq": outcome.seq, "messages": _keyed(outcome.messages)})
+
+
+def _keyed(messages: dict) -> dict:
+    # Channel layer payloads are msgpack: keys must be strings.
+    return {str(key): value for key, value in messages.items()}
+
+
+def abort_match(match: Match, reason: str = "") -> None:
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        if match.is_finished:
+            return
+        match.status, match.finish, match.deadline = Match.Status.ABORTED, Match.Finish.ABORTED, None
+        match.finished_at = timezone.now()
+        match.result = {**match.result, "reason": reason}
+        match.save(update_fields=["status", "finish", "deadline", "finished_at", "result"])
+    forget_table(match.pk)
+

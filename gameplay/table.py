@@ -1,0 +1,115 @@
+"""A live match as the engine sees it: best of N engine games, derived from spec + action log.
+
+Pure Python (no Django), so the service, the archive, the export and the tests all derive a
+table the same way: `Table.replay(spec, actions)`. Game n of a match is the engine match started
+with seed `spec.seed + n` and first dealer `(first_dealer + n) mod players`.
+
+A clock timeout under `timeout_result = "forfeit_match"` ends the whole match, not only the game:
+the source rules say a player who runs out of time loses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gameplay.rules import IllegalAction, get_game
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    game: str
+    options: dict = field(default_factory=dict)
+    seed: int = 0
+    first_dealer: int = 0
+    games_to_win: int = 1
+
+
+class Table:
+    def __init__(self, spec: MatchSpec):
+        self.spec = spec
+        self.engine = get_game(spec.game)
+        self.games_won = [0, 0]
+        self.game_number = 0
+        self.finished_games = []  # engine states of the games already decided
+        self.state = self._start_game(0)
+        self.seq = 0
+        self.events = list(self.state.events)
+        self.winner = None
+        self.finish = None  # "played" or "timeout" once the match is decided
+
+    @classmethod
+    def replay(cls, spec: MatchSpec, actions) -> "Table":
+        table = cls(spec)
+        for action in actions:
+            table.apply(action)
+        return table
+
+    def _start_game(self, number: int):
+        players = self.engine.players(self.engine.resolve_options(self.spec.options))
+        return self.engine.start(seed=self.spec.seed + number, options=self.spec.options,
+                                 dealer=(self.spec.first_dealer + number) % players)
+
+    @property
+    def is_over(self) -> bool:
+        return self.finish is not None
+
+    @property
+    def to_act(self):
+        return None if self.is_over else self.state.to_act
+
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    def apply(self, action: dict) -> list[dict]:
+        """Apply one action; IllegalAction leaves the table unchanged. Returns the events."""
+        if self.is_over:
+            raise IllegalAction("the match is over")
+        self.state.apply(action)
+        events = list(self.state.events)
+        if self.state.is_over:
+            events += self._game_decided(action)
+        self.seq += 1
+        self.events = events
+        return events
+
+    def _game_decided(self, action: dict) -> list[dict]:
+        state = self.state
+        self.finished_games.append(state)
+        forfeit = action.get("type") == "timeout" and state.options["timeout_result"] == "forfeit_match"
+        self.games_won[state.winner] += 1
+        events = [{"kind": "game_over", "game_number": self.game_number, "winner": state.winner,
+                   "games_won": list(self.games_won)}]
+        if forfeit or self.games_won[state.winner] >= self.spec.games_to_win:
+            self.winner = state.winner
+            self.finish = "timeout" if forfeit else "played"
+            return events
+        self.game_number += 1
+        self.state = self._start_game(self.game_number)
+        return events + [{"kind": "new_game", "game_number": self.game_number}] + list(self.state.events)
+
+    def legal_for(self, seat) -> list[dict]:
+        if self.is_over or seat is None:
+            return []
+        return self.state.legal_for(seat)
+
+    def view(self, seat) -> dict:
+        """The engine's view for `seat` (None: spectator) plus the match around it."""
+        view = self.state.view(seat)
+        view["match"] = {"game_number": self.game_number, "games_won": list(self.games_won),
+                         "games_to_win": self.spec.games_to_win, "winner": self.winner,
+                         "finish": self.finish}
+        if self.is_over:
+            view["legal"] = []
+            view["to_act"] = None
+        return view
+
+    def all_games(self) -> list:
+        """Engine states of every game played so far, the current one last (unless decided)."""
+        if self.finished_games and self.finished_games[-1] is self.state:
+            return list(self.finished_games)
+        return self.finished_games + [self.state]
+
+    def result(self) -> dict:
+        return {"games_won": list(self.games_won), "winner": self.winner, "finish": self.finish,
+                "games": [{"score": list(g.score), "winner": g.winner} for g in self.all_games()]}

@@ -1,0 +1,114 @@
+"""The leak test: 200+ matches of the three games played over real websockets against the real
+ASGI server (uvicorn, session-cookie auth, Origin check, Redis channel layer, the database), by
+random clients at every seat plus a spectator. Afterwards every frame any socket received is
+checked against the replayed match: no frame ever shows a card hidden from its reader.
+"""
+
+import asyncio
+import json
+import random
+
+import pytest
+from django.core.management import call_command
+from websockets.asyncio.client import connect
+
+from gameplay import services
+from gameplay.models import Match, MatchAction
+from gameplay.table import Table
+from tests.leak_check import hidden_from, leaked
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+GAMES = {  # short targets: many deals' worth of variety without hour-long matches
+    "allfours": {"target_score": 4},
+    "baloot": {"target_score": 40},
+    "cuatrola": {"target": 3},
+}
+MATCHES_PER_GAME = 70
+CONCURRENT_TABLES = 12
+
+
+def make_tables(game: str, count: int, options: dict, prefix: str) -> list[dict]:
+    from io import StringIO
+
+    out = StringIO()
+    call_command("make_tables", game=game, tables=count, options=json.dumps(options), prefix=prefix,
+                 stdout=out)
+    return json.loads(out.getvalue())["tables"]
+
+
+async def play_seat(url: str, headers: dict, seat, rng: random.Random, frames: list):
+    """A random client: records every frame; acts with a random legal action when it has one."""
+    async with connect(url, additional_headers=headers, open_timeout=20) as socket:
+        async for raw in socket:
+            frame = json.loads(raw)
+            frames.append((seat, frame))
+            if frame["type"] != "state":
+                continue
+            if frame["status"] != "playing":
+                return
+            if frame["legal"] and seat is not None:
+                action = rng.choice(frame["legal"])
+                await socket.send(json.dumps({"type": "act", "ref": f"{seat}-{frame['seq']}-{rng.random()}",
+                                              "seq": frame["seq"], "action": action}))
+
+
+async def play_table(server, table: dict, rng: random.Random) -> list:
+    frames: list = []
+    url = server.ws_url + table["ws"]
+    origin = {"Origin": server.url}
+    clients = [play_seat(url, {**origin, "Cookie": s["cookie"]}, s["seat"], rng, frames) for s in table["seats"]]
+    clients.append(play_seat(url, origin, None, rng, frames))
+    await asyncio.wait_for(asyncio.gather(*clients), timeout=300)
+    return frames
+
+
+async def play_all(server, tables: list[dict]) -> dict:
+    rng = random.Random(2026)
+    limit = asyncio.Semaphore(CONCURRENT_TABLES)
+
+    async def one(table):
+        async with limit:
+            return table["match"], await play_table(server, table, rng)
+
+    return dict(await asyncio.gather(*(one(t) for t in tables)))
+
+
+def replayed_readers(match: Match):
+    """For each seq: (hidden cards per reader, cards other seats held before, the action)."""
+    actions = list(MatchAction.objects.filter(match=match).order_by("seq").values_list("action", flat=True))
+    table = Table(services.spec_of(match))
+    readers = [*range(table.players), None]
+    steps = {0: ({r: hidden_from(table.state, r) for r in readers}, {r: set() for r in readers}, None)}
+    for seq, action in enumerate(actions, start=1):
+        held = {r: hidden_from(table.state, r, include_stock=False) for r in readers}
+        table.apply(action)
+        steps[seq] = ({r: hidden_from(table.state, r) for r in readers}, held, action)
+    return steps
+
+
+def assert_no_frame_leaks(match: Match, frames: list):
+    steps = replayed_readers(match)
+    assert frames, "no frame arrived"
+    for seat, frame in frames:
+        if frame["type"] != "state":
+            continue
+        assert frame["seat"] == seat
+        hidden_now, held_before, action = steps[frame["seq"]]
+        shown = leaked({**frame["view"], "legal": frame["legal"]}, hidden_now[seat], held_before[seat],
+                       action, outer_events=frame["events"] if frame["events"] else None)
+        assert not shown, f"match {match.pk} seq {frame['seq']}: reader {seat} was shown {shown}"
+
+
+def test_no_frame_of_two_hundred_live_matches_shows_a_hidden_card(asgi_live):
+    tables = []
+    for game, options in GAMES.items():
+        tables += make_tables(game, MATCHES_PER_GAME, options, prefix=f"leak{game}")
+    assert len(tables) >= 200
+    frames_by_match = asyncio.run(play_all(asgi_live, tables))
+    finished = 0
+    for match_id, frames in frames_by_match.items():
+        match = Match.objects.get(pk=match_id)
+        finished += match.status == "finished"
+        assert_no_frame_leaks(match, frames)
+    assert finished == len(tables), f"{len(tables) - finished} matches did not finish"

@@ -1,0 +1,177 @@
+"""The one service that changes matches: seats, turns, seq, refs, clocks, bots, best of N."""
+
+import json
+import time
+
+import pytest
+from django.utils import timezone
+
+from gameplay import services, tasks
+from gameplay.models import Match, MatchAction
+from gameplay.rules.replay import replay
+from gameplay.services import ActionRejected
+from gameplay.table import Table
+
+from .helpers import make_match, make_user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def state_for(match, user):
+    return services.current_state(match.pk, user)
+
+
+def act_first_legal(match, users):
+    """The seat to act plays its first legal action; returns (user, outcome)."""
+    match.refresh_from_db()
+    state = state_for(match, users[0])
+    seat = state["to_act"]
+    user = users[seat]
+    legal = state_for(match, user)["legal"][0]
+    return user, services.submit_action(match.pk, user, match.seq, f"r-{match.seq}", legal)
+
+
+def rejected(code, *args):
+    with pytest.raises(ActionRejected) as error:
+        services.submit_action(*args)
+    assert error.value.code == code
+    return error.value
+
+
+def test_a_full_table_starts_and_deals_from_its_seed():
+    match, users = make_match()
+    assert match.status == "playing" and match.seq == 0
+    first = state_for(match, users[0])
+    again, _ = make_match(seed=7)
+    assert state_for(again, again.seats.get(seat=0).user)["view"]["hand"] == first["view"]["hand"]
+
+
+def test_an_accepted_action_is_stored_before_it_is_acknowledged():
+    match, users = make_match()
+    user, outcome = act_first_legal(match, users)
+    assert outcome.seq == 1
+    row = MatchAction.objects.get(match=match, seq=0)
+    assert row.actor == user and row.ref == "r-0" and row.action["type"] in ("stand", "beg")
+    match.refresh_from_db()
+    assert match.seq == 1
+
+
+def test_every_reader_gets_only_its_own_view():
+    match, users = make_match()
+    _, outcome = act_first_legal(match, users)
+    messages = outcome.messages
+    assert set(messages) == {0, 1, 2, 3, "spectator"}
+    hands = [set(messages[seat]["view"]["hand"]) for seat in range(4)]
+    assert all(len(h) == 6 for h in hands) and not set.intersection(*hands)
+    assert messages["spectator"]["view"]["hand"] == [] and messages["spectator"]["seat"] is None
+
+
+def test_resending_the_same_ref_is_applied_once():
+    match, users = make_match()
+    user, first = act_first_legal(match, users)
+    action = MatchAction.objects.get(match=match, seq=0).action
+    again = services.submit_action(match.pk, user, 0, "r-0", action)
+    assert again.duplicate and again.seq == first.seq
+    assert MatchAction.objects.filter(match=match).count() == 1
+
+
+def test_a_stale_seq_is_refused():
+    match, users = make_match()
+    user, _ = act_first_legal(match, users)
+    state = state_for(match, users[0])
+    actor = users[state["to_act"]]
+    rejected("stale", match.pk, actor, 0, "late", state_for(match, actor)["legal"][0])
+
+
+def test_acting_out_of_turn_or_for_another_seat_is_refused():
+    match, users = make_match()
+    state = state_for(match, users[0])
+    other = users[(state["to_act"] + 1) % 4]
+    rejected("not_your_turn", match.pk, other, 0, "x1", {"type": "stand"})
+    actor = users[state["to_act"]]
+    rejected("forbidden", match.pk, actor, 0, "x2", {"type": "stand", "seat": (state["to_act"] + 2) % 4})
+    assert MatchAction.objects.count() == 0
+
+
+def test_an_illegal_card_is_refused_with_a_reason_and_changes_nothing():
+    match, users = make_match()
+    seat = state_for(match, users[0])["to_act"]
+    error = rejected("illegal_action", match.pk, users[seat], 0, "x", {"type": "play", "card": "AS"})
+    assert "possible" in error.message
+    match.refresh_from_db()
+    assert match.seq == 0 and MatchAction.objects.count() == 0
+
+
+def test_a_spectator_and_the_server_clock_action_are_forbidden_to_clients():
+    match, users = make_match()
+    rejected("forbidden", match.pk, make_user(), 0, "s", {"type": "stand"})
+    seat = state_for(match, users[0])["to_act"]
+    rejected("forbidden", match.pk, users[seat], 0, "t", {"type": "timeout"})
+
+
+@pytest.mark.parametrize("message", [None, [], {"card": "AS"}, {"type": 5}])
+def test_a_malformed_action_is_a_bad_message(message):
+    match, users = make_match()
+    rejected("bad_message", match.pk, users[0], 0, "b", message)
+
+
+def test_a_short_clock_forfeits_the_match_for_the_seat_that_ran_out():
+    match, users = make_match(time_control=1)
+    assert match.deadline is not None
+    seat = state_for(match, users[0])["to_act"]
+    assert tasks.sweep_deadlines() == 0  # not yet due
+    time.sleep(1.1)
+    assert tasks.sweep_deadlines() == 1
+    match.refresh_from_db()
+    assert match.status == "finished" and match.finish == "timeout" and match.winner == 1 - seat % 2
+    assert MatchAction.objects.get(match=match).action == {"seat": seat, "type": "timeout"}
+    rejected("finished", match.pk, users[seat], match.seq, "z", {"type": "stand"})
+
+
+def test_under_auto_action_the_clock_plays_for_the_absent_seat():
+    match, users = make_match(time_control=1, options={"timeout_result": "auto_action"})
+    Match.objects.filter(pk=match.pk).update(deadline=timezone.now())
+    assert tasks.enforce_deadline(match.pk, 0)
+    match.refresh_from_db()
+    assert match.status == "playing" and match.seq == 1 and match.deadline > timezone.now()
+
+
+def test_a_timer_for_an_old_seq_does_nothing():
+    match, users = make_match(time_control=60)
+    act_first_legal(match, users)
+    Match.objects.filter(pk=match.pk).update(deadline=timezone.now())
+    assert not tasks.enforce_deadline(match.pk, 0)
+
+
+@pytest.mark.parametrize("game", ["allfours", "baloot", "cuatrola"])
+def test_bots_fill_three_seats_and_answer_a_human_until_the_match_ends(game):
+    match, users = make_match(game, humans=1, bots=3)
+    (human,) = users
+    for _ in range(5000):
+        match.refresh_from_db()
+        if match.status == "finished":
+            break
+        state = state_for(match, human)
+        assert state["to_act"] == 0, "the bots should have played up to the human's turn"
+        services.submit_action(match.pk, human, match.seq, f"h{match.seq}", state["legal"][0])
+    assert match.status == "finished" and match.winner in (0, 1)
+
+
+def test_a_best_of_three_match_ends_when_a_team_has_won_two_games():
+    match, _ = make_match(humans=0, bots=4, options={"target_score": 1}, games_to_win=2)
+    match.refresh_from_db()
+    assert match.status == "finished"
+    assert max(match.games_won) == 2 and len(match.result["games"]) in (2, 3)
+    assert MatchAction.objects.filter(match=match, game_number=1).exists()
+
+
+@pytest.mark.parametrize("game", ["allfours", "baloot", "cuatrola"])
+def test_the_archive_export_replays_to_the_same_scores(game, client):
+    match, _ = make_match(game, humans=0, bots=4)
+    match.refresh_from_db()
+    assert match.status == "finished"
+    table = Table.replay(services.spec_of(match), MatchAction.objects.filter(match=match)
+                         .order_by("seq").values_list("action", flat=True))
+    scenario = json.loads(json.dumps(table.all_games()[0].scenario()))
+    result, status = replay(scenario)
+    assert status == 0 and result["score"] == match.result["games"][0]["score"]
