@@ -88,10 +88,11 @@ def _replay(history: Iterable[MatchRecord]) -> tuple[dict, list]:
         ra1, ra2, rb1, rb2 = R[i1], R[i2], R[i3], R[i4]
         sa = score - 1.0 / (1.0 + 10.0 ** ((rb1 + rb2 - ra1 - ra2) / width))
         c1, c2, c3, c4 = C[i1], C[i2], C[i3], C[i4]
-        da1 = k_new * sa if c1 < limit else k_old * sa
-        da2 = k_new * sa if c2 < limit else k_old * sa
-        db1 = k_new * -sa if c3 < limit else k_old * -sa
-        db2 = k_new * -sa if c4 < limit else k_old * -sa
+        high, low = k_new * sa, k_old * sa    # -(K x s) == K x -s exactly
+        da1 = high if c1 < limit else low
+        da2 = high if c2 < limit else low
+        db1 = -high if c3 < limit else -low
+        db2 = -high if c4 < limit else -low
         R[i1] = ra1 + da1
         R[i2] = ra2 + da2
         R[i3] = rb1 + db1
