@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.formats import Entry, Options, Pairing, Result
+from tournaments.formats import Pairing, Result
 from tournaments.standings import (
     LEAGUE_POINTS, buchholz, head_to_head, sonneborn_berger, standings, tally,
 )
