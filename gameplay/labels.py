@@ -1,0 +1,99 @@
+"""Every word the table client (static/js/table.js, replay.js) shows, translated on the server.
+
+The page hands `client_labels()` to the script with `json_script`, so the JavaScript has no
+strings of its own: an action's button label is looked up by its type (and its contract, suit or
+melds), card names by rank and suit, and the deal summary's rows by the keys of the engine's
+`detail` (shared/rules/<game>.md suggests them).
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+
+def action_labels() -> dict:
+    return {
+        "stand": _("Stand"), "beg": _("Beg"), "give_one": _("Give one"), "run_pack": _("Run the pack"),
+        "pass": _("Pass"), "bid": _("Bid %(contract)s"), "double": _("Double"), "redouble": _("Redouble"),
+        "declare": _("Declare %(melds)s"), "announce": _("Announce %(contract)s"),
+        "sing": _("Sing %(suit)s"), "play": _("Play %(card)s"), "timeout": _("Out of time"),
+    }
+
+
+def contract_labels() -> dict:
+    return {
+        # Baloot's ladder (rules/baloot.md R1.3) and La Cuatrola's announcements (R14)
+        "clubs": _("Clubs"), "diamonds": _("Diamonds"), "hearts": _("Hearts"), "spades": _("Spades"),
+        "no_trump": _("No trumps"), "all_trump": _("All trumps"),
+        "pass": _("Pass hand"), "solo": _("Solo"), "cuatrola": _("Cuatrola"), "quintola": _("Quintola"),
+    }
+
+
+def suit_labels() -> dict:
+    # by deck: "C" is clubs in the French deck and copas in the Spanish one
+    return {
+        "french": {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")},
+        "spanish": {"O": _("oros"), "C": _("copas"), "E": _("espadas"), "B": _("bastos")},
+    }
+
+
+def rank_labels() -> dict:
+    return {
+        "A": _("Ace"), "K": _("King"), "Q": _("Queen"), "J": _("Jack"), "T": "10",
+        "1": pgettext("Spanish deck", "As"), "12": pgettext("Spanish deck", "Rey"),
+        "11": pgettext("Spanish deck", "Caballo"), "10": pgettext("Spanish deck", "Sota"),
+    }
+
+
+def detail_labels() -> dict:
+    """Rows of the deal summary: items of `detail.points` and other keys of `detail`."""
+    return {
+        "high": _("High"), "low": _("Low"), "jack": _("Jack"), "hang_jack": _("Hang jack"),
+        "game": _("Game"), "kick": _("Kick"), "turn_up": _("Kick"), "forfeit": _("Forfeit"),
+        "contract": _("Contract"), "result": _("Result"), "multiplier": _("Multiplier"),
+        "card_points": _("Card points"), "card_points_with_bonus": _("With the bonus trick"),
+        "raw": _("Points"), "melds": _("Melds"), "belote": _("Belote"), "capot_team": _("Capot"),
+        "hanging_pool": _("Hanging points"), "hanging_awarded": _("Hanging points awarded"),
+        "game_totals": _("Points for game"), "tricks_won": _("Tricks"), "totals": _("Totals"),
+        "cante_points": _("Cantes"), "last_trick_bonus": _("Last trick"), "trump": _("Trump"),
+        "decision": _("Decision"), "made": _("Made"), "failed": _("Failed"), "inside": _("Inside"),
+        "hanging": _("Hanging"), "annulled": _("Annulled"), "redeal": _("Redeal"),
+        "pass": _("Pass hand"), "solo": _("Solo"), "cuatrola": _("Cuatrola"), "quintola": _("Quintola"),
+    }
+
+
+def phrases() -> dict:
+    return {
+        "you": _("You"), "bot": _("Bot"), "empty": _("Empty seat"), "partner": _("Partner"),
+        "us": _("Us"), "them": _("Them"), "team": _("Team %(names)s"),
+        "your_turn": _("Your turn"), "waiting_for": _("Waiting for %(name)s"),
+        "dealer": _("Dealer"), "mano": _("Mano"), "sits_out": _("Sits out"),
+        "trump": _("Trump"), "contract": _("Contract"), "no_trump_yet": _("Not chosen yet"),
+        "score": _("Score"), "target": _("Playing to %(target)s"), "games_won": _("Games won"),
+        "best_of": _("Game %(number)s, first to %(wins)s"), "this_deal": _("This deal"),
+        "deal": _("Deal %(number)s"), "deal_summary": _("Deal %(number)s: summary"),
+        "points": _("Points"), "total": _("Total"), "close": _("Continue"),
+        "last_trick": _("Last trick, won by %(name)s"), "tricks": _("Tricks"),
+        "card_points": _("Card points"), "game_totals": _("Points for game"),
+        "cantes": _("Cantes"), "offline": _("Offline — reconnecting…"), "online": _("Connected"),
+        "stale": _("The table moved on; here is the current state."),
+        "you_won": _("You won the match!"), "you_lost": _("You lost the match."),
+        "team_won": _("%(names)s won the match."), "final_score": _("Final score"),
+        "finished": _("The match is over."), "aborted": _("This match was aborted."),
+        "lost_on_time": _("Decided on time: a player ran out of time."),
+        "replay": _("Replay this match"), "lobby": _("Back to the lobby"),
+        "waiting": _("Waiting for players…"), "seconds": _("%(seconds)s s"),
+        "hand": _("Your hand"), "your_cards": _("Your cards"), "cards_left": _("%(count)s cards"),
+        "plays": _("%(name)s plays %(card)s"), "wins_trick": _("%(name)s wins the trick"),
+        "calls": _("%(name)s: %(call)s"), "turns_up": _("Turned up: %(card)s"),
+        "trump_is": _("Trump: %(suit)s"), "deal_over": _("Deal over: %(a)s – %(b)s"),
+        "timed_out": _("%(name)s ran out of time"), "sings": _("%(name)s sings %(suit)s"),
+        "declares": _("%(name)s declares %(melds)s"), "new_game": _("Game %(number)s begins"),
+        "card_of": _("%(rank)s of %(suit)s"), "log": _("What happened"), "bid_by": _("by %(name)s"),
+        "doubled": _("doubled"), "redoubled": _("redoubled"), "stock": _("Stock: %(count)s"),
+        "start": _("Start"), "step": _("Step %(step)s of %(total)s"),
+    }
+
+
+def client_labels() -> dict:
+    return {"actions": action_labels(), "contracts": contract_labels(), "suits": suit_labels(),
+            "ranks": rank_labels(), "detail": detail_labels(), "text": phrases()}

@@ -1,0 +1,181 @@
+"""Pages of live play: the lobby, a new table, the table itself, invitations, the archive.
+
+Thin (STYLE.md §5): they read rows, ask gameplay.access who may see what, and call
+gameplay.services to change anything. The live table itself talks to the websocket consumer;
+these pages only hand it its start-up data.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Q
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from gameplay import archive, services
+from gameplay.access import reader_for
+from gameplay.cardfaces import deck_folder
+from gameplay.forms import NewTableForm
+from gameplay.labels import client_labels
+from gameplay.models import Game, Match
+from gameplay.rules import get_game
+from gameplay.table import Table
+
+LIST_SIZE = 30
+
+
+# ----- finding tables --------------------------------------------------------------------------
+
+def lobby(request):
+    tables = Match.objects.select_related("created_by").prefetch_related("seats__user")
+    open_tables = tables.filter(status=Match.Status.WAITING, is_public=True).order_by("-created_at")[:LIST_SIZE]
+    playing = tables.filter(status=Match.Status.PLAYING, is_public=True).order_by("-started_at")[:LIST_SIZE]
+    mine = []
+    if request.user.is_authenticated:
+        mine = (tables.filter(Q(seats__user=request.user) | Q(created_by=request.user))
+                .exclude(status__in=[Match.Status.FINISHED, Match.Status.ABORTED])
+                .distinct().order_by("-created_at")[:LIST_SIZE])
+    return render(request, "gameplay/lobby.html", {"open_tables": open_tables, "playing": playing, "mine": mine})
+
+
+def archive_list(request):
+    game = request.GET.get("game", "")
+    only_mine = request.GET.get("mine") == "1" and request.user.is_authenticated
+    matches = (Match.objects.filter(status=Match.Status.FINISHED).prefetch_related("seats__user")
+               .order_by("-finished_at"))
+    visible = Q(is_public=True)
+    if request.user.is_authenticated:
+        visible |= Q(seats__user=request.user) | Q(created_by=request.user)
+    matches = matches.filter(visible)
+    if only_mine:
+        matches = matches.filter(seats__user=request.user)
+    if game in Game.values:
+        matches = matches.filter(game=game)
+    page = Paginator(matches.distinct(), LIST_SIZE).get_page(request.GET.get("page"))
+    return render(request, "gameplay/archive_list.html",
+                  {"page": page, "games": Game.choices, "game": game, "only_mine": only_mine})
+
+
+# ----- starting and joining --------------------------------------------------------------------
+
+@login_required
+def new_table(request):
+    form = NewTableForm(request.POST or None, game=request.GET.get("game", Game.ALLFOURS),
+                        preset=request.GET.get("preset"))
+    if request.method == "POST" and form.is_valid():
+        match = form.create_table(request.user)
+        return redirect("gameplay:table", match_id=match.pk)
+    template = "gameplay/new_table_form.html" if request.htmx else "gameplay/new_table.html"
+    return render(request, template, {"form": form})
+
+
+@login_required
+def join(request, code):
+    match = get_object_or_404(Match, invite_code=code)
+    try:
+        services.take_seat(match, request.user)
+    except services.ActionRejected as rejected:
+        messages.info(request, _("This table has already started; you can watch it.")
+                      if rejected.code != "forbidden" or match.status != Match.Status.WAITING
+                      else _("There is no free seat at this table."))
+        if not reader_for(match, request.user).may_watch:
+            raise Http404 from None
+    return redirect("gameplay:table", match_id=match.pk)
+
+
+@login_required
+@require_POST
+def fill_with_bots(request, match_id):
+    match = get_object_or_404(Match, pk=match_id)
+    if match.created_by_id != request.user.pk:
+        raise Http404
+    services.fill_with_bots(match)
+    return redirect("gameplay:table", match_id=match.pk)
+
+
+# ----- the table and the archive ---------------------------------------------------------------
+
+def watchable(request, match_id) -> tuple[Match, object]:
+    """The match and the reader, or 404 for a table this user may not see (private tables stay
+    unlisted: a stranger cannot tell them from missing ones)."""
+    match = get_object_or_404(Match.objects.select_related("created_by"), pk=match_id)
+    reader = reader_for(match, request.user)
+    if not reader.may_watch:
+        raise Http404
+    return match, reader
+
+
+def seat_names(match: Match) -> list[dict]:
+    you = _("You")
+    names = []
+    for seat in match.seats.select_related("user__player").order_by("seat"):
+        if seat.user_id:
+            player = getattr(seat.user, "player", None)  # a user made outside sign-up may have none
+            name = player.name if player else seat.user.get_username()
+        elif seat.bot:
+            name = _("Bot %(number)s") % {"number": seat.seat + 1}
+        else:
+            name = ""
+        names.append({"seat": seat.seat, "name": name, "user_id": seat.user_id, "bot": bool(seat.bot), "you": you})
+    return names
+
+
+def card_urls(game: str) -> dict:
+    folder = deck_folder(game)
+    codes = get_game(game).deck.codes
+    return {"faces": {code: static(f"cards/{folder}/{code}.svg") for code in codes},
+            "back": static("cards/back.svg"), "deck": folder}
+
+
+def table(request, match_id):
+    match, reader = watchable(request, match_id)
+    seats = seat_names(match)
+    context = {"match": match, "reader": reader, "seats": seats,
+               "is_creator": request.user.is_authenticated and match.created_by_id == request.user.pk,
+               "invite_url": request.build_absolute_uri(f"/matches/join/{match.invite_code}/"),
+               "empty_seats": sum(1 for s in seats if not s["name"])}
+    if request.htmx:
+        return render(request, "gameplay/table_waiting.html", context)
+    context["boot"] = {
+        "match": match.pk, "ws": f"/ws/matches/{match.pk}/", "seat": reader.seat, "game": match.game,
+        "names": [s["name"] for s in seats], "bots": [s["bot"] for s in seats],
+        "cards": card_urls(match.game), "labels": client_labels(),
+        "replay": f"/matches/{match.pk}/replay/", "lobby": "/play/", "status": match.status,
+    }
+    return render(request, "gameplay/table.html", context)
+
+
+def finished_table(request, match_id) -> tuple[Match, Table]:
+    """The replayed table of a finished match; 404 before the end (an archive shows every hand)."""
+    match, _reader = watchable(request, match_id)
+    if not match.is_finished:
+        raise Http404
+    actions = match.actions.order_by("seq").values_list("action", flat=True)
+    return match, Table.replay(services.spec_of(match), actions)
+
+
+def replay(request, match_id):
+    match, table = finished_table(request, match_id)
+    boot = {"match": match.pk, "game": match.game, "names": [s["name"] for s in seat_names(match)],
+            "games": archive.timeline(services.spec_of(match), table.all_games()),
+            "cards": card_urls(match.game), "labels": client_labels()}
+    return render(request, "gameplay/replay.html", {"match": match, "boot": boot, "table": table})
+
+
+def export(request, match_id):
+    match, table = finished_table(request, match_id)
+    try:
+        number = int(request.GET.get("game", 0))
+    except ValueError:
+        raise Http404 from None
+    scenario = archive.scenario(table.all_games(), number)
+    if scenario is None:
+        raise Http404
+    response = JsonResponse(scenario, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'inline; filename="chalk-match-{match.pk}-game-{number}.json"'
+    return response

@@ -1,0 +1,119 @@
+// Shared by the live table (table.js) and the archive stepper (replay.js): words and card pictures.
+// Every word comes from the server, translated (gameplay/labels.py), in the page's JSON boot data.
+
+export function fmt(template, params = {}) {
+  return String(template ?? "").replace(/%\((\w+)\)s/g, (_, key) => params[key] ?? "");
+}
+
+const SUIT_SIGNS = { french: { S: "♠", H: "♥", D: "♦", C: "♣" }, spanish: { O: "⊙", C: "♅", E: "⚔", B: "♣" } };
+const RED = { french: new Set(["H", "D"]), spanish: new Set(["O", "C"]) };
+
+export class Cards {
+  constructor(boot) {
+    this.faces = boot.cards.faces;
+    this.back = boot.cards.back;
+    this.deck = boot.cards.deck;
+    this.labels = boot.labels;
+    this.order = Object.keys(this.faces); // deck order: suit by suit, ranks low to high
+    this.perSuit = this.order.length / 4;
+  }
+
+  split(code) { return [code.slice(0, -1), code.slice(-1)]; }
+
+  suitName(suit) { return this.labels.suits[this.deck]?.[suit] ?? suit; }
+
+  sign(suit) { return SUIT_SIGNS[this.deck]?.[suit] ?? suit; }
+
+  isRed(suit) { return RED[this.deck]?.has(suit); }
+
+  name(code) {
+    const [rank, suit] = this.split(code);
+    return fmt(this.labels.text.card_of, { rank: this.labels.ranks[rank] ?? rank, suit: this.suitName(suit) });
+  }
+
+  // A short text for a card inside a sentence: "10♦", "12 espadas".
+  short(code) {
+    const [rank, suit] = this.split(code);
+    const shown = rank === "T" ? "10" : rank;
+    return this.deck === "french" ? `${shown}${this.sign(suit)}` : `${shown} ${this.suitName(suit)}`;
+  }
+
+  // Hand order: suit by suit, the highest card first.
+  sort(codes) {
+    const index = (code) => this.order.indexOf(code);
+    return [...codes].sort((a, b) => {
+      const [sa, sb] = [Math.floor(index(a) / this.perSuit), Math.floor(index(b) / this.perSuit)];
+      return sa - sb || index(b) - index(a);
+    });
+  }
+
+  img(code, extra = "") {
+    const image = document.createElement("img");
+    image.src = code ? this.faces[code] : this.back;
+    image.alt = code ? this.name(code) : "";
+    image.className = `card-img ${extra}`.trim();
+    image.draggable = false;
+    if (code) image.dataset.card = code;
+    return image;
+  }
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role" || key === "hidden") node.setAttribute(key, value === true ? "" : value);
+    else node[key] = value;
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) node.append(child);
+  }
+  return node;
+}
+
+// The seat that plays after `seat` (La Cuatrola skips the partner who sits out).
+export function nextSeat(seat, players, sitsOut) {
+  let next = (seat + 1) % players;
+  if (next === sitsOut) next = (next + 1) % players;
+  return next;
+}
+
+// Screen position of a seat: 0 bottom, 1 right, 2 top, 3 left. Play goes anticlockwise, so the
+// next player sits on your right in every language (the seats are not mirrored in Arabic).
+export function position(seat, viewer, players) {
+  const relative = (seat - viewer + players) % players;
+  return players === 2 ? [0, 2][relative] : relative;
+}
+
+// Words for a deal's detail and its point items (shared/rules/<game>.md "detail").
+export function detailRows(detail, cards, labels, names) {
+  const rows = [];
+  const words = labels.detail;
+  const word = (value) => words[value] ?? labels.contracts[value] ?? String(value).replaceAll("_", " ");
+  if (detail.contract) {
+    let text = word(detail.contract);
+    const who = detail.bidder ?? detail.declarer;
+    if (who !== undefined && who !== null) text += " · " + fmt(labels.text.bid_by, { name: names[who] });
+    if (detail.multiplier > 1) text += ` ×${detail.multiplier}`;
+    rows.push({ label: words.contract, text });
+  }
+  if (detail.trump) rows.push({ label: words.trump, text: `${cards.sign(detail.trump)} ${cards.suitName(detail.trump)}` });
+  if (detail.result) rows.push({ label: words.result, text: word(detail.result) });
+  for (const key of ["tricks_won", "card_points", "card_points_with_bonus", "game_totals", "cante_points",
+    "last_trick_bonus", "totals", "raw"]) {
+    const pair = detail[key];
+    if (Array.isArray(pair) && pair.length === 2) rows.push({ label: words[key] ?? key, pair });
+  }
+  for (const item of detail.points ?? []) {
+    const [name, team, points] = item;
+    const pair = [0, 0];
+    pair[team] = `+${points}`;
+    let label = word(name);
+    const info = detail[name];
+    if (info && typeof info === "object" && info.card) label += ` (${cards.short(info.card)})`;
+    rows.push({ label, pair, points: true });
+  }
+  return rows;
+}

@@ -1,0 +1,168 @@
+// The archive stepper (templates/gameplay/replay.html): a finished match, every hand shown.
+// The server replays the match and hands over one frame per action (gameplay/archive.py):
+// {action, view (public), hands (all four), deal_record (when a deal closed)}.
+
+import { Cards, detailRows, el, fmt, nextSeat, position } from "./cards.js";
+
+const boot = JSON.parse(document.getElementById("replay-boot").textContent);
+const cards = new Cards(boot);
+const L = boot.labels;
+const T = L.text;
+const page = document.getElementById("replay-page");
+const $ = (selector) => page.querySelector(selector);
+const at = { game: 0, step: 0 };
+window.chalkReplay = at;
+
+const frames = () => boot.games[at.game];
+const frame = () => frames()[at.step];
+const hasEvent = (f, kind) => (f.view.events ?? []).some((e) => e.kind === kind);
+const seatName = (seat) => boot.names[seat] ?? "";
+const teamName = (team) => boot.names.filter((_, seat) => seat % 2 === team).join(" & ");
+
+function describe(f) {
+  const action = f.action;
+  if (!action) return fmt(T.deal, { number: f.view.deal_number });
+  const name = seatName(action.seat);
+  if (action.type === "play") return fmt(T.plays, { name, card: cards.short(action.card) });
+  if (action.type === "bid" || action.type === "announce") return fmt(T.calls, { name, call: L.contracts[action.contract] });
+  if (action.type === "sing") return fmt(T.sings, { name, suit: cards.suitName(action.suit) });
+  if (action.type === "declare") return fmt(T.declares, { name, melds: action.melds.map((m) => m.map((c) => cards.short(c)).join(" ")).join(" + ") });
+  if (action.type === "timeout") return fmt(T.timed_out, { name });
+  return fmt(T.calls, { name, call: L.actions[action.type] ?? action.type });
+}
+
+function renderSeats(f) {
+  const v = f.view;
+  const players = f.hands.length;
+  for (const box of page.querySelectorAll(".seat")) box.replaceChildren();
+  for (let seat = 0; seat < players; seat += 1) {
+    const box = page.querySelector(`.seat[data-pos="${position(seat, 0, players)}"]`);
+    box.classList.toggle("to-act", v.to_act === seat);
+    box.classList.toggle("sits-out", v.sits_out === seat);
+    box.append(el("div", { class: "seat-head" }, el("span", { class: "seat-name", text: seatName(seat) }),
+      v.dealer === seat ? el("span", { class: "chip dealer", text: T.dealer }) : null,
+      v.sits_out === seat ? el("span", { class: "chip", text: T.sits_out }) : null));
+    const hand = el("div", { class: "replay-hand", "data-testid": `hand-${seat}` });
+    for (const code of cards.sort(f.hands[seat])) hand.append(cards.img(code));
+    box.append(hand);
+  }
+}
+
+function renderTrick(f) {
+  const v = f.view;
+  const area = $(".trick-area");
+  area.replaceChildren();
+  const players = f.hands.length;
+  let trick = v.trick ?? [];
+  let caption = "";
+  area.classList.remove("previous");
+  if (!trick.length && v.last_trick && hasEvent(f, "trick_won")) {
+    let seat = v.last_trick.leader;
+    trick = v.last_trick.cards.map((card) => { const p = { seat, card }; seat = nextSeat(seat, players, v.sits_out ?? -1); return p; });
+    caption = fmt(T.last_trick, { name: seatName(v.last_trick.winner) });
+  }
+  for (const { seat, card } of trick) {
+    const spot = el("div", { class: `trick-card from-${["bottom", "right", "top", "left"][position(seat, 0, players)]}` });
+    spot.append(cards.img(card));
+    area.append(spot);
+  }
+  if (caption) area.append(el("p", { class: "trick-caption", text: caption }));
+}
+
+function renderNotes(f) {
+  const v = f.view;
+  const notes = $(".felt-notes");
+  notes.replaceChildren();
+  let text = null;
+  if (v.game === "baloot" && v.contract) text = [T.contract, L.contracts[v.contract] + (v.multiplier > 1 ? ` ×${v.multiplier}` : "")];
+  else if (v.trump) text = [T.trump, `${cards.sign(v.trump)} ${cards.suitName(v.trump)}`];
+  if (text) notes.append(el("div", { class: "trump-note", "data-testid": "trump" }, el("span", { class: "note-label", text: text[0] }), el("strong", { text: text[1] })));
+  if (v.game === "cuatrola" && v.contract && v.contract !== "pass") {
+    notes.append(el("div", { class: "trump-note" }, el("span", { class: "note-label", text: T.contract }),
+      el("strong", { text: L.contracts[v.contract] }), el("span", { class: "note-by", text: fmt(T.bid_by, { name: seatName(v.declarer) }) })));
+  }
+  const shown = v.game === "cuatrola" ? (v.trump_card ? [v.trump_card] : []) : (v.turn_ups ?? []);
+  if (shown.length) notes.append(el("div", { class: "turn-ups" }, shown.map((c) => cards.img(c, "small"))));
+}
+
+function renderSide(f) {
+  const v = f.view;
+  const head = el("tr", {}, el("th"), el("th", { scope: "col", text: teamName(0) }), el("th", { scope: "col", text: teamName(1) }));
+  const row = (label, pair) => el("tr", {}, el("th", { scope: "row", text: label }), el("td", { text: String(pair?.[0] ?? "") }), el("td", { text: String(pair?.[1] ?? "") }));
+  const body = el("tbody", {}, row(T.score, v.score));
+  for (const key of ["tricks_won", "card_points", "game_totals", "cante_points"]) if (v[key]) body.append(row(L.detail[key], v[key]));
+  $(".scoreboard").replaceChildren(el("table", { class: "score-table" }, el("thead", {}, head), body),
+    el("p", { class: "target", text: fmt(T.deal, { number: v.deal_number }) }));
+  const summary = $(".deal-summary-static");
+  summary.replaceChildren();
+  if (f.deal_record) {
+    const rows = detailRows(f.deal_record.detail ?? {}, cards, L, boot.names);
+    const body2 = el("tbody", {}, rows.map((r) => r.pair
+      ? el("tr", {}, el("th", { scope: "row", text: r.label }), el("td", { text: String(r.pair[0] || "") }), el("td", { text: String(r.pair[1] || "") }))
+      : el("tr", {}, el("th", { scope: "row", text: r.label }), el("td", { colSpan: 2, text: r.text }))));
+    body2.append(el("tr", { class: "total" }, el("th", { text: T.this_deal }), el("td", { text: `+${f.deal_record.delta[0]}` }), el("td", { text: `+${f.deal_record.delta[1]}` })));
+    summary.append(el("h2", { text: fmt(T.deal_summary, { number: v.deals_closed ?? v.deal_number }) }),
+      el("table", { class: "summary-table", "data-testid": "replay-summary" }, el("thead", {}, head.cloneNode(true)), body2));
+  }
+}
+
+function render() {
+  const f = frame();
+  renderSeats(f);
+  renderTrick(f);
+  renderNotes(f);
+  renderSide(f);
+  $(".replay-action").textContent = describe(f);
+  $(".step-label").textContent = fmt(T.step, { step: at.step, total: frames().length - 1 });
+  const last = frames().length - 1;
+  for (const button of page.querySelectorAll("[data-go]")) {
+    const forward = button.dataset.go.endsWith("+");
+    button.disabled = forward ? at.step >= last : at.step <= 0;
+  }
+  for (const tab of page.querySelectorAll("[data-game]")) tab.setAttribute("aria-pressed", String(Number(tab.dataset.game) === at.game));
+}
+
+// The next (or previous) step whose frame closed a trick / a deal; the end (or start) otherwise.
+function seek(kind, direction) {
+  const list = frames();
+  for (let i = at.step + direction; i > 0 && i < list.length; i += direction) {
+    if (hasEvent(list[i], kind)) return i;
+  }
+  return direction > 0 ? list.length - 1 : 0;
+}
+
+function go(command) {
+  const direction = command.endsWith("+") ? 1 : -1;
+  const what = command.slice(0, -1);
+  if (what === "step") at.step = Math.min(frames().length - 1, Math.max(0, at.step + direction));
+  else at.step = seek(what === "trick" ? "trick_won" : "deal_over", direction);
+  render();
+}
+
+page.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-go]");
+  if (button) go(button.dataset.go);
+  const tab = event.target.closest("[data-game]");
+  if (tab) { at.game = Number(tab.dataset.game); at.step = 0; render(); }
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.target.closest("input, select, textarea")) return;
+  const rtl = document.documentElement.dir === "rtl";
+  const arrows = { ArrowRight: rtl ? "-" : "+", ArrowLeft: rtl ? "+" : "-" };
+  let command = null;
+  if (event.key in arrows) command = (event.shiftKey ? "trick" : "step") + arrows[event.key];
+  else if (event.key === "PageDown") command = "deal+";
+  else if (event.key === "PageUp") command = "deal-";
+  else if (event.key === "Home" || event.key === "End") {
+    at.step = event.key === "Home" ? 0 : frames().length - 1;
+    render();
+    event.preventDefault();
+    return;
+  }
+  if (!command) return;
+  go(command);
+  event.preventDefault();
+});
+
+render();

@@ -1,0 +1,479 @@
+// Chalk's live table (templates/gameplay/table.html), a vanilla ES module: no build step.
+//
+// Talks the protocol of shared/contracts/protocol.md over /ws/matches/<id>/: renders every
+// `state` frame it receives, sends `act` with a fresh `ref` and the `seq` of the state it acted on,
+// reconnects by itself with backoff (resending an unanswered act with the same ref, then `sync`),
+// and shows an offline badge meanwhile. Any legal action with a `card` is a card in the hand;
+// every other legal action is a button labelled from the translated dictionary in the boot data.
+
+import { Cards, detailRows, el, fmt, nextSeat, position } from "./cards.js";
+
+const boot = JSON.parse(document.getElementById("table-boot").textContent);
+const cards = new Cards(boot);
+const L = boot.labels;
+const T = L.text;
+const page = document.getElementById("table-page");
+const $ = (selector) => page.querySelector(selector);
+
+const table = {
+  frame: null, // the last `state` frame
+  socket: null,
+  attempts: 0,
+  reconnecting: false,
+  pending: null, // {ref, seq, action} of an act not yet answered
+  seenDeals: null, // "game:deals" already summarised
+  summaryShown: false,
+  resultDismissed: false,
+  log: [],
+};
+window.chalkTable = table; // for the browser tests and the curious
+
+// ----- the socket ----------------------------------------------------------------------------
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}${boot.ws}`);
+  table.socket = socket;
+  socket.addEventListener("open", () => {
+    table.attempts = 0;
+    setOnline(true);
+    if (table.reconnecting) {
+      if (table.pending) send({ type: "act", ...table.pending }); // same ref: applied at most once
+      send({ type: "sync" });
+    }
+    table.reconnecting = false;
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", (event) => {
+    if (table.socket !== socket) return;
+    setOnline(false);
+    if (event.code === 4403) return; // forbidden: reconnecting would not help
+    table.reconnecting = true;
+    const delay = Math.min(10000, 500 * 2 ** table.attempts) * (0.75 + Math.random() / 2);
+    table.attempts += 1;
+    setTimeout(connect, delay);
+  });
+}
+
+function send(message) {
+  if (table.socket?.readyState === WebSocket.OPEN) table.socket.send(JSON.stringify(message));
+}
+
+function newRef() {
+  const random = crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return `c-${random}`.slice(0, 64);
+}
+
+function act(action) {
+  if (table.pending || !table.frame) return;
+  table.pending = { ref: newRef(), seq: table.frame.seq, action };
+  showError("");
+  send({ type: "act", ...table.pending });
+  render();
+}
+
+function receive(message) {
+  if (message.type === "state") {
+    if (table.frame && message.seq < table.frame.seq) return; // an older frame overtaken
+    table.frame = message;
+    if (table.pending && message.seq !== table.pending.seq) table.pending = null;
+    note(message.events);
+    render();
+  } else if (message.type === "ack") {
+    if (table.pending?.ref === message.ref) table.pending = null;
+  } else if (message.type === "error") {
+    if (!message.ref || table.pending?.ref === message.ref) table.pending = null;
+    showError(message.code === "stale" ? T.stale : message.message);
+    if (message.code === "forbidden" && !table.frame) showError(message.message);
+    render();
+  }
+}
+
+function setOnline(online) {
+  const badge = $(".conn-badge");
+  badge.hidden = online;
+  badge.textContent = online ? T.online : T.offline;
+  page.classList.toggle("offline", !online);
+}
+
+function showError(text) {
+  $(".error-line").textContent = text || "";
+}
+
+// ----- who is who ----------------------------------------------------------------------------
+
+const view = () => table.frame.view;
+const viewer = () => table.frame.seat ?? 0;
+const players = () => view().players ?? boot.names.length;
+const myTeam = () => (table.frame.seat === null ? null : table.frame.seat % 2);
+
+function seatName(seat) {
+  if (seat === null || seat === undefined) return "";
+  if (seat === table.frame?.seat) return T.you;
+  return boot.names[seat] || T.empty;
+}
+
+function teamName(team) {
+  if (myTeam() !== null) return team === myTeam() ? T.us : T.them;
+  const names = [];
+  for (let seat = team; seat < players(); seat += 2) names.push(boot.names[seat]);
+  return names.join(" & ");
+}
+
+// ----- rendering -----------------------------------------------------------------------------
+
+function render() {
+  const frame = table.frame;
+  if (!frame) return;
+  page.dataset.status = frame.status;
+  page.dataset.phase = view().phase;
+  page.classList.toggle("spectating", frame.seat === null);
+  const waiting = document.getElementById("waiting");
+  if (waiting && frame.status !== "waiting") waiting.hidden = true;
+  renderSeats();
+  renderTrick();
+  renderNotes();
+  renderScores();
+  renderTurn();
+  renderActions();
+  renderHand();
+  renderLog();
+  renderSummary();
+  renderResult();
+  tick();
+}
+
+function renderSeats() {
+  const v = view();
+  const count = players();
+  for (const box of page.querySelectorAll(".seat")) box.replaceChildren();
+  for (let seat = 0; seat < count; seat += 1) {
+    const box = page.querySelector(`.seat[data-pos="${position(seat, viewer(), count)}"]`);
+    const acting = v.to_act === seat && table.frame.status === "playing";
+    box.className = `seat pos-${["bottom", "right", "top", "left"][Number(box.dataset.pos)]}`;
+    box.classList.toggle("to-act", acting);
+    box.classList.toggle("partner", table.frame.seat !== null && seat % 2 === myTeam());
+    box.classList.toggle("sits-out", v.sits_out === seat);
+    box.dataset.seat = seat;
+    const badges = el("span", { class: "seat-badges" },
+      v.dealer === seat ? el("span", { class: "chip dealer", title: T.dealer, text: T.dealer }) : null,
+      v.mano === seat && v.game === "cuatrola" ? el("span", { class: "chip", text: T.mano }) : null,
+      v.sits_out === seat ? el("span", { class: "chip", text: T.sits_out }) : null,
+      boot.bots[seat] ? el("span", { class: "chip bot", text: T.bot }) : null);
+    const name = el("span", { class: "seat-name", text: seatName(seat) });
+    const head = el("div", { class: "seat-head" }, name, badges,
+      acting ? el("span", { class: "countdown", "data-testid": `countdown-${seat}` }) : null);
+    box.append(head);
+    const call = lastCall(seat);
+    if (call) box.append(el("div", { class: "bubble", text: call }));
+    const held = v.hand_sizes?.[seat] ?? 0;
+    if (seat !== table.frame.seat && held) {
+      const fan = el("div", { class: "mini-fan", "aria-label": fmt(T.cards_left, { count: held }) });
+      for (let i = 0; i < Math.min(held, 8); i += 1) fan.append(el("span", { class: "mini-back" }));
+      fan.append(el("span", { class: "mini-count", text: String(held) }));
+      box.append(fan);
+    }
+    for (const shown of revealedBy(seat)) box.append(el("div", { class: "revealed", text: shown }));
+  }
+}
+
+// What a seat said in the current auction (Baloot) or round of calls (La Cuatrola).
+function lastCall(seat) {
+  const v = view();
+  if (v.game === "baloot" && v.phase === "auction") {
+    const mine = (v.auction ?? []).filter((c) => c.seat === seat).pop();
+    if (!mine) return "";
+    return mine.call === "bid" ? L.contracts[mine.contract] : L.actions[mine.call] ?? mine.call;
+  }
+  if (v.game === "cuatrola" && v.phase === "calls") {
+    const mine = (v.calls ?? []).filter((c) => c[0] === seat).pop();
+    return mine ? (mine[1] === "pass" ? L.actions.pass : L.contracts[mine[1]]) : "";
+  }
+  return "";
+}
+
+function revealedBy(seat) {
+  const v = view();
+  const shown = [];
+  for (const declared of v.declarations ?? []) {
+    if (declared.seat === seat) shown.push(declared.melds.map((m) => m.map((c) => cards.short(c)).join(" ")).join(" · "));
+  }
+  return shown;
+}
+
+function renderTrick() {
+  const v = view();
+  const area = $(".trick-area");
+  area.replaceChildren();
+  const count = players();
+  let trick = v.trick ?? [];
+  let caption = "";
+  if (!trick.length && v.last_trick && v.phase !== "over") {
+    let seat = v.last_trick.leader;
+    trick = v.last_trick.cards.map((card) => {
+      const played = { seat, card };
+      seat = nextSeat(seat, count, v.sits_out ?? -1);
+      return played;
+    });
+    caption = fmt(T.last_trick, { name: seatName(v.last_trick.winner) });
+    area.classList.add("previous");
+  } else {
+    area.classList.remove("previous");
+  }
+  for (const { seat, card } of trick) {
+    const spot = el("div", { class: `trick-card from-${["bottom", "right", "top", "left"][position(seat, viewer(), count)]}` });
+    spot.append(cards.img(card));
+    area.append(spot);
+  }
+  if (caption) area.append(el("p", { class: "trick-caption", text: caption }));
+}
+
+function trumpText() {
+  const v = view();
+  if (v.game === "baloot") {
+    if (!v.contract) return null;
+    const suit = { clubs: "C", diamonds: "D", hearts: "H", spades: "S" }[v.contract];
+    let text = (suit ? cards.sign(suit) + " " : "") + L.contracts[v.contract];
+    if (v.multiplier > 1) text += ` ×${v.multiplier}`;
+    return { label: T.contract, text, by: v.bidder };
+  }
+  if (!v.trump) return { label: T.trump, text: T.no_trump_yet };
+  const text = `${cards.sign(v.trump)} ${cards.suitName(v.trump)}`;
+  return { label: T.trump, text, red: cards.isRed(v.trump) };
+}
+
+function renderNotes() {
+  const v = view();
+  const notes = page.querySelector(".felt-notes");
+  notes.replaceChildren();
+  const trump = trumpText();
+  if (trump) {
+    notes.append(el("div", { class: `trump-note${trump.red ? " red" : ""}`, "data-testid": "trump" },
+      el("span", { class: "note-label", text: trump.label }), el("strong", { text: trump.text }),
+      trump.by !== undefined && trump.by !== null ? el("span", { class: "note-by", text: fmt(T.bid_by, { name: seatName(trump.by) }) }) : null));
+  }
+  if (v.game === "cuatrola" && v.contract && v.contract !== "pass") {
+    notes.append(el("div", { class: "trump-note" }, el("span", { class: "note-label", text: T.contract }),
+      el("strong", { text: L.contracts[v.contract] }), el("span", { class: "note-by", text: fmt(T.bid_by, { name: seatName(v.declarer) }) })));
+  }
+  const shown = v.game === "cuatrola" ? (v.trump_card ? [v.trump_card] : []) : (v.turn_ups ?? []);
+  if (shown.length) {
+    const strip = el("div", { class: "turn-ups" });
+    for (const code of shown) strip.append(cards.img(code, "small"));
+    notes.append(strip);
+  }
+  if (v.stock_size) notes.append(el("div", { class: "stock-note", text: fmt(T.stock, { count: v.stock_size }) }));
+}
+
+function renderScores() {
+  const v = view();
+  const match = v.match ?? {};
+  const board = $(".scoreboard");
+  const dealStats = { allfours: ["game_totals"], baloot: ["tricks_won", "card_points"], cuatrola: ["tricks_won", "card_points", "cante_points"] }[v.game] ?? [];
+  const grid = el("table", { class: "score-table" },
+    el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col", text: teamName(0) }), el("th", { scope: "col", text: teamName(1) }))));
+  const body = el("tbody");
+  const line = (label, pair, cls = "") => body.append(el("tr", { class: cls }, el("th", { scope: "row", text: label }),
+    el("td", { text: String(pair?.[0] ?? 0) }), el("td", { text: String(pair?.[1] ?? 0) })));
+  line(T.score, v.score, "match-score");
+  if ((match.games_to_win ?? 1) > 1) line(T.games_won, match.games_won);
+  for (const key of dealStats) if (v[key]) line(L.detail[key] ?? key, v[key], "deal-stat");
+  grid.append(body);
+  board.replaceChildren(grid, el("p", { class: "target", text: fmt(T.target, { target: v.target }) }));
+  if ((match.games_to_win ?? 1) > 1) board.append(el("p", { class: "target", text: fmt(T.best_of, { number: (match.game_number ?? 0) + 1, wins: match.games_to_win }) }));
+  const info = page.querySelector(".deal-info");
+  info.textContent = v.deal_number ? fmt(T.deal, { number: v.deal_number }) : "";
+}
+
+function renderTurn() {
+  const frame = table.frame;
+  const v = view();
+  const banner = $(".turn-banner");
+  banner.classList.remove("mine");
+  if (frame.status === "waiting") banner.textContent = T.waiting;
+  else if (frame.status === "finished") banner.textContent = T.finished;
+  else if (frame.status === "aborted") banner.textContent = T.aborted;
+  else if (frame.legal.length && v.to_act === frame.seat) {
+    banner.replaceChildren(el("span", { text: T.your_turn }), el("span", { class: "countdown" }));
+    banner.classList.add("mine");
+  } else if (v.to_act !== null && v.to_act !== undefined) {
+    banner.replaceChildren(el("span", { text: fmt(T.waiting_for, { name: seatName(v.to_act) }) }), el("span", { class: "countdown" }));
+  } else banner.textContent = "";
+}
+
+function actionLabel(action) {
+  const template = L.actions[action.type] ?? action.type;
+  if (action.type === "bid" || action.type === "announce") {
+    const suit = { clubs: "C", diamonds: "D", hearts: "H", spades: "S" }[action.contract];
+    const name = L.contracts[action.contract] ?? action.contract;
+    return action.type === "bid" ? (suit ? `${cards.sign(suit)} ${name}` : name) : name;
+  }
+  if (action.type === "sing") return fmt(template, { suit: cards.suitName(action.suit) });
+  if (action.type === "declare") return fmt(template, { melds: action.melds.map((m) => m.map((c) => cards.short(c)).join(" ")).join(" + ") });
+  return fmt(template, action);
+}
+
+function renderActions() {
+  const panel = $(".action-panel");
+  panel.replaceChildren();
+  const buttons = table.frame.legal.filter((action) => !("card" in action));
+  for (const action of buttons) {
+    const kind = action.contract ? `${action.type}-${action.contract}` : action.suit ? `${action.type}-${action.suit}` : action.type;
+    const button = el("button", { type: "button", class: `act-button act-${action.type}`, "data-action": kind, text: actionLabel(action) });
+    button.disabled = Boolean(table.pending);
+    button.addEventListener("click", () => act(action));
+    panel.append(button);
+  }
+  panel.hidden = !buttons.length;
+}
+
+function renderHand() {
+  const hand = $(".hand");
+  const v = view();
+  const playable = new Map(table.frame.legal.filter((a) => "card" in a).map((a) => [a.card, a]));
+  const hadFocus = hand.contains(document.activeElement) ? document.activeElement.dataset.card : null;
+  hand.replaceChildren();
+  hand.hidden = table.frame.seat === null;
+  const codes = cards.sort(v.hand ?? []);
+  hand.style.setProperty("--count", codes.length);
+  for (const code of codes) {
+    const action = playable.get(code);
+    const button = el("button", { type: "button", class: `hand-card${action ? " legal" : ""}`, "data-card": code, "aria-label": cards.name(code) });
+    button.append(cards.img(code));
+    button.disabled = !action || Boolean(table.pending);
+    if (action) button.addEventListener("click", () => act(action));
+    hand.append(button);
+  }
+  hand.classList.toggle("my-turn", playable.size > 0);
+  const focus = hand.querySelector(`.hand-card[data-card="${hadFocus}"]:not(:disabled)`) ?? (hadFocus ? hand.querySelector(".hand-card:not(:disabled)") : null);
+  focus?.focus();
+}
+
+// Arrow keys move between the playable cards (visually: mirrored in right-to-left pages).
+$(".hand").addEventListener("keydown", (event) => {
+  const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  if (!(event.key in keys)) return;
+  const rtl = document.documentElement.dir === "rtl" && (event.key === "ArrowLeft" || event.key === "ArrowRight");
+  const step = keys[event.key] * (rtl ? -1 : 1);
+  const playable = [...page.querySelectorAll(".hand-card:not(:disabled)")];
+  if (!playable.length) return;
+  const at = playable.indexOf(document.activeElement);
+  playable[(at + step + playable.length) % playable.length].focus();
+  event.preventDefault();
+});
+
+function eventText(event) {
+  const name = seatName(event.seat);
+  switch (event.kind) {
+    case "played": return fmt(T.plays, { name, card: cards.short(event.card) });
+    case "trick_won": return fmt(T.wins_trick, { name });
+    case "turn_up": return fmt(T.turns_up, { card: cards.short(event.card) });
+    case "trump": return fmt(T.trump_is, { suit: `${cards.sign(event.suit)} ${cards.suitName(event.suit)}` });
+    case "call": return fmt(T.calls, { name, call: event.call === "bid" ? L.contracts[event.contract] : L.contracts[event.call] ?? L.actions[event.call] ?? event.call });
+    case "contract": return `${T.contract}: ${L.contracts[event.contract] ?? event.contract}`;
+    case "deal_over": return fmt(T.deal_over, { a: `${teamName(0)} +${event.delta[0]}`, b: `${teamName(1)} +${event.delta[1]}` });
+    case "timeout": return fmt(T.timed_out, { name });
+    case "sing": case "cante": return fmt(T.sings, { name, suit: cards.suitName(event.suit) });
+    case "new_game": return fmt(T.new_game, { number: event.game_number + 1 });
+    case "match_over": return T.finished;
+    default:
+      if (L.actions[event.kind] && event.seat !== undefined) return fmt(T.calls, { name, call: L.actions[event.kind] });
+      return null;
+  }
+}
+
+function note(events) {
+  for (const event of events ?? []) {
+    const text = eventText(event);
+    if (text) table.log.push(text);
+  }
+  table.log = table.log.slice(-40);
+}
+
+function renderLog() {
+  const list = page.querySelector(".event-log ol");
+  list.replaceChildren(...table.log.slice().reverse().map((text) => el("li", { text })));
+}
+
+function summaryNode(record, number, headingId) {
+  const names = boot.names.map((_, seat) => seatName(seat));
+  const rows = detailRows(record.detail ?? {}, cards, L, names);
+  const body = el("tbody", {}, rows.map((row) => row.pair
+    ? el("tr", { class: row.points ? "points" : "" }, el("th", { scope: "row", text: row.label }), el("td", { text: String(row.pair[0] || "") }), el("td", { text: String(row.pair[1] || "") }))
+    : el("tr", {}, el("th", { scope: "row", text: row.label }), el("td", { colSpan: 2, text: row.text }))));
+  body.append(el("tr", { class: "total" }, el("th", { scope: "row", text: T.this_deal }), el("td", { text: `+${record.delta[0]}` }), el("td", { text: `+${record.delta[1]}` })));
+  body.append(el("tr", { class: "total" }, el("th", { scope: "row", text: T.score }), el("td", { text: String(record.score[0]) }), el("td", { text: String(record.score[1]) })));
+  return [el("h2", { id: headingId, text: fmt(T.deal_summary, { number }) }),
+    el("table", { class: "summary-table" }, el("thead", {}, el("tr", {}, el("th"), el("th", { scope: "col", text: teamName(0) }), el("th", { scope: "col", text: teamName(1) }))), body)];
+}
+
+function renderSummary() {
+  const v = view();
+  const deals = v.deals ?? [];
+  const key = `${v.match?.game_number ?? 0}:${deals.length}`;
+  const box = $(".deal-summary");
+  const last = page.querySelector(".last-summary");
+  if (!deals.length) { last.hidden = true; }
+  else {
+    last.hidden = false;
+    last.querySelector("summary").textContent = fmt(T.deal_summary, { number: deals.length });
+    last.querySelector("div").replaceChildren(...summaryNode(deals.at(-1), deals.length, "last-summary-title").slice(1));
+  }
+  if (table.seenDeals === null) { table.seenDeals = key; return; }
+  if (key !== table.seenDeals && deals.length) {
+    table.seenDeals = key;
+    const close = el("button", { type: "button", class: "button small", "data-testid": "close-summary", text: T.close });
+    close.addEventListener("click", () => { box.hidden = true; });
+    box.replaceChildren(...summaryNode(deals.at(-1), deals.length, "deal-summary-title"), close);
+    box.hidden = false;
+  }
+}
+
+function renderResult() {
+  const frame = table.frame;
+  const box = $(".match-result");
+  if (frame.status !== "finished" && frame.status !== "aborted") { box.hidden = true; return; }
+  $(".deal-summary").hidden = true;
+  const match = view().match ?? {};
+  const winner = match.winner ?? view().winner;
+  let headline = T.aborted;
+  if (frame.status === "finished") {
+    if (myTeam() === null) headline = fmt(T.team_won, { names: teamName(winner) });
+    else headline = winner === myTeam() ? T.you_won : T.you_lost;
+  }
+  box.replaceChildren(
+    el("h2", { id: "match-result-title", text: headline }),
+    el("p", { class: "final-score", text: `${T.final_score}: ${teamName(0)} ${view().score[0]} – ${view().score[1]} ${teamName(1)}` }),
+    (match.games_to_win ?? 1) > 1 ? el("p", { text: `${T.games_won}: ${match.games_won[0]} – ${match.games_won[1]}` }) : null,
+    match.finish === "timeout" ? el("p", { text: T.lost_on_time }) : null,
+    el("p", { class: "actions" },
+      frame.status === "finished" ? el("a", { class: "button", href: boot.replay, "data-testid": "replay-link", text: T.replay }) : null,
+      el("a", { class: "button secondary", href: boot.lobby, text: T.lobby })));
+  box.hidden = false;
+}
+
+// ----- the clock -----------------------------------------------------------------------------
+
+function tick() {
+  const deadline = table.frame?.deadline ? Date.parse(table.frame.deadline) : null;
+  const left = deadline === null ? null : Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+  for (const node of page.querySelectorAll(".countdown")) {
+    node.textContent = left === null ? "" : fmt(T.seconds, { seconds: left });
+    node.classList.toggle("urgent", left !== null && left <= 5);
+  }
+}
+setInterval(tick, 250);
+
+// While the table fills, ask now and then whether it has started (taking a seat is not broadcast).
+setInterval(() => { if (table.frame?.status === "waiting") send({ type: "sync" }); }, 3000);
+
+document.addEventListener("click", (event) => {
+  const copy = event.target.closest("[data-copy]");
+  if (!copy) return;
+  const input = document.querySelector(copy.dataset.copy);
+  input.select();
+  navigator.clipboard?.writeText(input.value);
+});
+
+setOnline(true);
+connect();
