@@ -2,6 +2,8 @@
 
 import secrets
 
+import pytest
+
 from config.env import celery_broker_url, env_bool, env_list, redact_url
 from tests.foundation.helpers import clean_env, manage, settings_probe
 
@@ -81,3 +83,34 @@ def test_redacted_urls_never_show_a_password():
     assert redact_url("postgres://chalk:s3cret@db:5432/chalk") == "postgres://chalk:***@db:5432/chalk"
     assert redact_url("redis://:s3cret@cache:6379/0") == "redis://:***@cache:6379/0"
     assert redact_url("redis://cache:6379/0") == "redis://cache:6379/0"
+
+
+PRODUCTION_SMOKE = """
+import re
+from django.test import Client
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+client = Client(HTTP_HOST="chalk.example.com")
+assert client.get("/").status_code == 301, "plain HTTP must redirect to HTTPS"
+page = client.get("/", secure=True)
+assert page.status_code == 200, page.status_code
+assert page["Strict-Transport-Security"].startswith("max-age=31536000")
+script = re.search(r'src="(/static/js/htmx\\.min\\.[0-9a-f]{12}\\.js)"', page.content.decode()).group(1)
+static = client.get(script, secure=True)
+assert static.status_code == 200 and "immutable" in static["Cache-Control"], static.status_code
+print("production ok")
+"""
+
+
+@pytest.mark.slow  # collectstatic compresses every file of the admin too: ~20 s
+def test_production_serves_https_only_with_hashed_static_files(tmp_path):
+    env = clean_env(
+        DEBUG=0, SECRET_KEY=secrets.token_urlsafe(64), ALLOWED_HOSTS="chalk.example.com", CHALK_VAR_DIR=tmp_path
+    )
+    collected = manage("collectstatic", "--noinput", env=env, timeout=120)
+    assert collected.returncode == 0, collected.stderr
+
+    result = manage("shell", "-c", PRODUCTION_SMOKE, env=env)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "production ok" in result.stdout
