@@ -20,7 +20,8 @@ app.autodiscover_tasks()
 logger = logging.getLogger("chalk.celery")
 
 BEAT_SCHEDULE = {
-    # Proves the worker and beat are alive end to end; /healthz reports when it last ran.
+    # Proves the worker and beat are alive end to end: the cache key chalk:celery:heartbeat
+    # holds the time it last ran.
     "heartbeat": {"task": "chalk.heartbeat", "schedule": 60.0},
     # A lost deadline task must not stall a table: time out anything overdue.
     "sweep-deadlines": {"task": "gameplay.sweep_deadlines", "schedule": 5.0},
