@@ -55,7 +55,22 @@ def group_name(match_id: int) -> str:
 
 # ----- tables: derived from the action log, cached per process ---------------------------------
 
-_tables: OrderedDict[int, Table] = OrderedDict()
+class LiveTable:
+    """A match's table plus what every action needs to check: who sits where, refs applied.
+
+    Kept per process and reused while `table.seq` equals the row's seq; any other seq replays
+    the log. Seats only change before a match starts (and through `forget_table`)."""
+
+    def __init__(self, match: Match):
+        rows = list(MatchAction.objects.filter(match=match).order_by("seq").values_list("action", "ref"))
+        self.table = Table.replay(spec_of(match), [action for action, _ in rows])
+        self.refs = {ref: seq for seq, (_, ref) in enumerate(rows) if ref is not None}
+        seats = list(match.seats.values_list("seat", "user_id", "bot"))
+        self.seat_of_user = {user: seat for seat, user, _ in seats if user is not None}
+        self.bots = {seat: bot for seat, _, bot in seats if bot}
+
+
+_tables: OrderedDict[int, LiveTable] = OrderedDict()
 _tables_lock = threading.RLock()
 TABLE_CACHE_SIZE = 5000
 
@@ -65,19 +80,21 @@ def spec_of(match: Match) -> MatchSpec:
                      first_dealer=match.first_dealer, games_to_win=match.games_to_win)
 
 
-def load_table(match: Match) -> Table:
+def live_table(match: Match) -> LiveTable:
     """The table at `match.seq`: the cached one when it is current, else a replay of the log.
 
     Call with `_tables_lock` held. The cache is only a shortcut: a miss replays the same actions."""
-    table = _tables.get(match.pk)
-    if table is None or table.seq != match.seq:
-        actions = MatchAction.objects.filter(match=match).order_by("seq").values_list("action", flat=True)
-        table = Table.replay(spec_of(match), actions)
-        _tables[match.pk] = table
+    live = _tables.get(match.pk)
+    if live is None or live.table.seq != match.seq:
+        live = _tables[match.pk] = LiveTable(match)
     _tables.move_to_end(match.pk)
     while len(_tables) > TABLE_CACHE_SIZE:
         _tables.popitem(last=False)
-    return table
+    return live
+
+
+def load_table(match: Match) -> Table:
+    return live_table(match).table
 
 
 def forget_table(match_id: int) -> None:
@@ -137,6 +154,7 @@ def take_seat(match: Match, user, seat: int | None = None) -> Seat:
             raise ActionRejected("forbidden", "There is no free seat at this table.")
         place.user, place.joined_at = user, timezone.now()
         place.save(update_fields=["user", "joined_at"])
+        forget_table(match.pk)
         start_if_ready(match)
         return place
 
@@ -147,6 +165,7 @@ def fill_with_bots(match: Match, bot: str = "random") -> None:
         if match.status != Match.Status.WAITING:
             return
         match.seats.filter(user__isnull=True, bot="").update(bot=bot, joined_at=timezone.now())
+        forget_table(match.pk)
         start_if_ready(match)
 
 
@@ -159,23 +178,17 @@ def start_if_ready(match: Match) -> bool:
     if any(not seat.is_filled for seat in match.seats.all()):
         return False
     with _tables_lock:
-        table = load_table(match)
+        live = live_table(match)
         match.status = Match.Status.PLAYING
         match.started_at = timezone.now()
-        _set_clock(match, table)
+        _set_clock(match, live.table)
         match.save(update_fields=["status", "started_at", "deadline"])
-    bot_next = _bot_is_to_act(match, table)
+        bot_next = live.table.to_act in live.bots
     transaction.on_commit(lambda: after_commit(match.pk, match.seq, match.deadline, bot_next))
     return True
 
 
 # ----- applying actions ------------------------------------------------------------------------
-
-def seat_of(match: Match, user) -> int | None:
-    if user is None or not getattr(user, "is_authenticated", False):
-        return None
-    return match.seats.filter(user=user).values_list("seat", flat=True).first()
-
 
 def submit_action(match_id: int, user, seq, ref, action) -> Outcome:
     """A player's act (protocol.md). Raises ActionRejected with the protocol's error code."""
@@ -187,13 +200,12 @@ def submit_action(match_id: int, user, seq, ref, action) -> Outcome:
         raise ActionRejected("bad_message", "ref must be a string of at most 64 characters.")
     if type(seq) is not int:
         raise ActionRejected("bad_message", "seq must be the seq of the state you acted on.")
-    with transaction.atomic():
+    with transaction.atomic(), _tables_lock:
         match = _locked(match_id)
-        if ref is not None:
-            done = MatchAction.objects.filter(match=match, ref=ref).values_list("seq", flat=True).first()
-            if done is not None:
-                return Outcome(match_id, done + 1, ref, duplicate=True)
-        seat = seat_of(match, user)
+        live = live_table(match)
+        if ref is not None and ref in live.refs:
+            return Outcome(match_id, live.refs[ref] + 1, ref, duplicate=True)
+        seat = live.seat_of_user.get(getattr(user, "pk", None))
         if seat is None:
             raise ActionRejected("forbidden", "You do not hold a seat at this table.")
         if match.status != Match.Status.PLAYING:
@@ -203,43 +215,41 @@ def submit_action(match_id: int, user, seq, ref, action) -> Outcome:
             raise ActionRejected("stale", "The table moved on; here is the current state.")
         if action.get("seat", seat) != seat:
             raise ActionRejected("forbidden", "You can only act for your own seat.")
-        return _apply(match, seat, dict(action, seat=seat), ref, user, check_turn=True)
+        return _apply(match, live, seat, dict(action, seat=seat), ref, user, check_turn=True)
 
 
 def submit_timeout(match_id: int, seq: int) -> Outcome | None:
     """The clock: time out the pending seat if the match is still at `seq` and past its deadline."""
-    with transaction.atomic():
+    with transaction.atomic(), _tables_lock:
         match = _locked(match_id)
         if match.status != Match.Status.PLAYING or match.seq != seq or match.deadline is None:
             return None
         if match.deadline > timezone.now():
             return None
-        with _tables_lock:
-            seat = load_table(match).to_act
+        live = live_table(match)
+        seat = live.table.to_act
         if seat is None:
             return None
         logger.info("match %s: seat %s timed out at seq %s", match_id, seat, seq)
-        return _apply(match, seat, {"seat": seat, "type": "timeout"}, None, None, check_turn=False)
+        return _apply(match, live, seat, {"seat": seat, "type": "timeout"}, None, None, check_turn=False)
 
 
 def submit_bot_move(match_id: int) -> Outcome | None:
     """If a bot holds the seat to act, let it choose from its own view and legal actions."""
     from gameplay.bots import get_bot
 
-    with transaction.atomic():
+    with transaction.atomic(), _tables_lock:
         match = _locked(match_id)
         if match.status != Match.Status.PLAYING:
             return None
-        bots = dict(match.seats.exclude(bot="").values_list("seat", "bot"))
-        with _tables_lock:
-            table = load_table(match)
-            seat = table.to_act
-            if seat not in bots:
-                return None
-            bot = get_bot(bots[seat], seed=f"{match.seed}:{match.seq}")
-            view = table.view(seat) if bot.needs_view else None
-            action = bot.choose(view, table.legal_for(seat))
-        return _apply(match, seat, action, None, None, check_turn=False)
+        live = live_table(match)
+        seat = live.table.to_act
+        if seat not in live.bots:
+            return None
+        bot = get_bot(live.bots[seat], seed=f"{match.seed}:{match.seq}")
+        view = live.table.view(seat) if bot.needs_view else None
+        action = bot.choose(view, live.table.legal_for(seat))
+        return _apply(match, live, seat, action, None, None, check_turn=False)
 
 
 def _locked(match_id: int) -> Match:
@@ -249,37 +259,33 @@ def _locked(match_id: int) -> Match:
         raise ActionRejected("forbidden", "There is no such match.") from None
 
 
-def _apply(match: Match, seat: int, action: dict, ref, actor, check_turn: bool) -> Outcome:
-    with _tables_lock:
-        table = load_table(match)
-        if check_turn and table.to_act != seat and not table.legal_for(seat):
-            raise ActionRejected("not_your_turn", "It is not your turn.")
-        game_number = table.game_number
-        try:
-            table.apply(action)
-        except IllegalAction as error:
-            raise ActionRejected("illegal_action", error.reason) from None
-        try:
-            with transaction.atomic():
-                MatchAction.objects.create(match=match, seq=match.seq, game_number=game_number, seat=seat,
-                                           action=_logged(table, game_number), ref=ref,
-                                           actor=actor if getattr(actor, "pk", None) else None)
-            _record(match, table)
-        except Exception:
-            forget_table(match.pk)  # the table moved but the log did not: rebuild next time
-            raise
-        outcome = Outcome(match.pk, match.seq, ref, state_messages(match, table, table.events))
+def _apply(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, check_turn: bool) -> Outcome:
+    """Validate with the engine, append, record; inside the caller's transaction and lock."""
+    table = live.table
+    if check_turn and table.to_act != seat and not table.legal_for(seat):
+        raise ActionRejected("not_your_turn", "It is not your turn.")
+    game_number = table.game_number
+    try:
+        table.apply(action)
+    except IllegalAction as error:
+        raise ActionRejected("illegal_action", error.reason) from None
+    try:
+        MatchAction.objects.create(match=match, seq=match.seq, game_number=game_number, seat=seat,
+                                   action=_logged(table, game_number), ref=ref,
+                                   actor=actor if getattr(actor, "pk", None) else None)
+        if ref is not None:
+            live.refs[ref] = match.seq
+        _record(match, table)
+    except BaseException:
+        forget_table(match.pk)  # the table moved but the log did not: rebuild next time
+        raise
+    outcome = Outcome(match.pk, match.seq, ref, state_messages(match, table, table.events))
+    bot_next = table.to_act in live.bots
     # Broadcast first, then schedule clocks and bots: frames reach sockets in seq order even when
     # a bot answers at once (eager tasks run inside these callbacks).
-    bot_next = _bot_is_to_act(match, table)
     transaction.on_commit(lambda: broadcast(outcome))
     transaction.on_commit(lambda: after_commit(match.pk, match.seq, match.deadline, bot_next))
     return outcome
-
-
-def _bot_is_to_act(match: Match, table: Table) -> bool:
-    seat = table.to_act
-    return seat is not None and match.seats.filter(seat=seat).exclude(bot="").exists()
 
 
 def _logged(table: Table, game_number: int) -> dict:
@@ -345,9 +351,10 @@ def state_messages(match: Match, table: Table, events) -> dict:
 def current_state(match_id: int, user) -> dict:
     """A fresh `state` for a (re)connecting or syncing reader; events are empty."""
     match = Match.objects.get(pk=match_id)
-    seat = seat_of(match, user)
     with _tables_lock:
-        return state_message(match, load_table(match), seat, [])
+        live = live_table(match)
+        seat = live.seat_of_user.get(getattr(user, "pk", None))
+        return state_message(match, live.table, seat, [])
 
 
 def broadcast(outcome: Outcome) -> None:
