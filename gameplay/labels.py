@@ -22,7 +22,8 @@ def action_labels() -> dict:
 def contract_labels() -> dict:
     return {
         # Baloot's ladder (rules/baloot.md R1.3) and La Cuatrola's announcements (R14)
-        "clubs": _("Clubs"), "diamonds": _("Diamonds"), "hearts": _("Hearts"), "spades": _("Spades"),
+        "clubs": pgettext("contract", "Clubs"), "diamonds": pgettext("contract", "Diamonds"),
+        "hearts": pgettext("contract", "Hearts"), "spades": pgettext("contract", "Spades"),
         "no_trump": _("No trumps"), "all_trump": _("All trumps"),
         "pass": _("Pass hand"), "solo": _("Solo"), "cuatrola": _("Cuatrola"), "quintola": _("Quintola"),
     }
@@ -31,8 +32,10 @@ def contract_labels() -> dict:
 def suit_labels() -> dict:
     # by deck: "C" is clubs in the French deck and copas in the Spanish one
     return {
-        "french": {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")},
-        "spanish": {"O": _("oros"), "C": _("copas"), "E": _("espadas"), "B": _("bastos")},
+        "french": {"S": pgettext("card suit", "spades"), "H": pgettext("card suit", "hearts"),
+                   "D": pgettext("card suit", "diamonds"), "C": pgettext("card suit", "clubs")},
+        "spanish": {"O": pgettext("card suit", "oros"), "C": pgettext("card suit", "copas"),
+                    "E": pgettext("card suit", "espadas"), "B": pgettext("card suit", "bastos")},
     }
 
 
@@ -48,7 +51,7 @@ def detail_labels() -> dict:
     """Rows of the deal summary: items of `detail.points` and other keys of `detail`."""
     return {
         "high": _("High"), "low": _("Low"), "jack": _("Jack"), "hang_jack": _("Hang jack"),
-        "game": _("Game"), "kick": _("Kick"), "turn_up": _("Kick"), "forfeit": _("Forfeit"),
+        "game": pgettext("All Fours point", "Game"), "kick": _("Kick"), "turn_up": _("Kick"), "forfeit": _("Forfeit"),
         "contract": _("Contract"), "result": _("Result"), "multiplier": _("Multiplier"),
         "card_points": _("Card points"), "card_points_with_bonus": _("With the bonus trick"),
         "raw": _("Points"), "melds": _("Melds"), "belote": _("Belote"), "capot_team": _("Capot"),
@@ -67,7 +70,7 @@ def phrases() -> dict:
         "us": _("Us"), "them": _("Them"), "team": _("Team %(names)s"),
         "your_turn": _("Your turn"), "waiting_for": _("Waiting for %(name)s"),
         "dealer": _("Dealer"), "mano": _("Mano"), "sits_out": _("Sits out"),
-        "trump": _("Trump"), "contract": _("Contract"), "no_trump_yet": _("Not chosen yet"),
+        "trump": _("Trump"), "turned_up": _("Turned up"), "contract": _("Contract"), "no_trump_yet": _("Not chosen yet"),
         "score": _("Score"), "target": _("Playing to %(target)s"), "games_won": _("Games won"),
         "best_of": _("Game %(number)s, first to %(wins)s"), "this_deal": _("This deal"),
         "deal": _("Deal %(number)s"), "deal_summary": _("Deal %(number)s: summary"),
@@ -84,6 +87,7 @@ def phrases() -> dict:
         "waiting": _("Waiting for players…"), "seconds": _("%(seconds)s s"),
         "hand": _("Your hand"), "your_cards": _("Your cards"), "cards_left": _("%(count)s cards"),
         "plays": _("%(name)s plays %(card)s"), "wins_trick": _("%(name)s wins the trick"),
+        "you_play": _("You play %(card)s"), "you_win_trick": _("You win the trick"),
         "calls": _("%(name)s: %(call)s"), "turns_up": _("Turned up: %(card)s"),
         "trump_is": _("Trump: %(suit)s"), "deal_over": _("Deal over: %(a)s – %(b)s"),
         "timed_out": _("%(name)s ran out of time"), "sings": _("%(name)s sings %(suit)s"),

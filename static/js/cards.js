@@ -5,7 +5,8 @@ export function fmt(template, params = {}) {
   return String(template ?? "").replace(/%\((\w+)\)s/g, (_, key) => params[key] ?? "");
 }
 
-const SUIT_SIGNS = { french: { S: "♠", H: "♥", D: "♦", C: "♣" }, spanish: { O: "⊙", C: "♅", E: "⚔", B: "♣" } };
+// The Spanish suits have no common font signs: they are written as words (and drawn on the faces).
+const SUIT_SIGNS = { french: { S: "♠", H: "♥", D: "♦", C: "♣" } };
 const RED = { french: new Set(["H", "D"]), spanish: new Set(["O", "C"]) };
 
 export class Cards {
@@ -22,7 +23,10 @@ export class Cards {
 
   suitName(suit) { return this.labels.suits[this.deck]?.[suit] ?? suit; }
 
-  sign(suit) { return SUIT_SIGNS[this.deck]?.[suit] ?? suit; }
+  sign(suit) { return SUIT_SIGNS[this.deck]?.[suit] ?? ""; }
+
+  // "♠ spades" in the French deck, "oros" in the Spanish one.
+  suitText(suit) { return `${this.sign(suit)} ${this.suitName(suit)}`.trim(); }
 
   isRed(suit) { return RED[this.deck]?.has(suit); }
 
@@ -56,6 +60,11 @@ export class Cards {
     if (code) image.dataset.card = code;
     return image;
   }
+}
+
+// "+3" that stays "+3" inside right-to-left text (a left-to-right mark keeps the sign in front).
+export function signed(number) {
+  return `\u200E+${number}`;
 }
 
 export function el(tag, attrs = {}, ...children) {
@@ -99,17 +108,17 @@ export function detailRows(detail, cards, labels, names) {
     if (detail.multiplier > 1) text += ` ×${detail.multiplier}`;
     rows.push({ label: words.contract, text });
   }
-  if (detail.trump) rows.push({ label: words.trump, text: `${cards.sign(detail.trump)} ${cards.suitName(detail.trump)}` });
+  if (detail.trump) rows.push({ label: words.trump, text: cards.suitText(detail.trump) });
   if (detail.result) rows.push({ label: words.result, text: word(detail.result) });
   for (const key of ["tricks_won", "card_points", "card_points_with_bonus", "game_totals", "cante_points",
     "last_trick_bonus", "totals", "raw"]) {
     const pair = detail[key];
-    if (Array.isArray(pair) && pair.length === 2) rows.push({ label: words[key] ?? key, pair });
+    if (Array.isArray(pair) && pair.length === 2 && (pair[0] || pair[1])) rows.push({ label: words[key] ?? key, pair });
   }
   for (const item of detail.points ?? []) {
     const [name, team, points] = item;
     const pair = [0, 0];
-    pair[team] = `+${points}`;
+    pair[team] = signed(points);
     let label = word(name);
     const info = detail[name];
     if (info && typeof info === "object" && info.card) label += ` (${cards.short(info.card)})`;

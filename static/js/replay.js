@@ -2,7 +2,7 @@
 // The server replays the match and hands over one frame per action (gameplay/archive.py):
 // {action, view (public), hands (all four), deal_record (when a deal closed)}.
 
-import { Cards, detailRows, el, fmt, nextSeat, position } from "./cards.js";
+import { Cards, detailRows, el, fmt, nextSeat, position, signed } from "./cards.js";
 
 const boot = JSON.parse(document.getElementById("replay-boot").textContent);
 const cards = new Cards(boot);
@@ -75,7 +75,7 @@ function renderNotes(f) {
   notes.replaceChildren();
   let text = null;
   if (v.game === "baloot" && v.contract) text = [T.contract, L.contracts[v.contract] + (v.multiplier > 1 ? ` ×${v.multiplier}` : "")];
-  else if (v.trump) text = [T.trump, `${cards.sign(v.trump)} ${cards.suitName(v.trump)}`];
+  else if (v.trump) text = [T.trump, cards.suitText(v.trump)];
   if (text) notes.append(el("div", { class: "trump-note", "data-testid": "trump" }, el("span", { class: "note-label", text: text[0] }), el("strong", { text: text[1] })));
   if (v.game === "cuatrola" && v.contract && v.contract !== "pass") {
     notes.append(el("div", { class: "trump-note" }, el("span", { class: "note-label", text: T.contract }),
@@ -100,7 +100,7 @@ function renderSide(f) {
     const body2 = el("tbody", {}, rows.map((r) => r.pair
       ? el("tr", {}, el("th", { scope: "row", text: r.label }), el("td", { text: String(r.pair[0] || "") }), el("td", { text: String(r.pair[1] || "") }))
       : el("tr", {}, el("th", { scope: "row", text: r.label }), el("td", { colSpan: 2, text: r.text }))));
-    body2.append(el("tr", { class: "total" }, el("th", { text: T.this_deal }), el("td", { text: `+${f.deal_record.delta[0]}` }), el("td", { text: `+${f.deal_record.delta[1]}` })));
+    body2.append(el("tr", { class: "total" }, el("th", { text: T.this_deal }), el("td", { text: signed(f.deal_record.delta[0]) }), el("td", { text: signed(f.deal_record.delta[1]) })));
     summary.append(el("h2", { text: fmt(T.deal_summary, { number: v.deals_closed ?? v.deal_number }) }),
       el("table", { class: "summary-table", "data-testid": "replay-summary" }, el("thead", {}, head.cloneNode(true)), body2));
   }

@@ -6,7 +6,7 @@
 // and shows an offline badge meanwhile. Any legal action with a `card` is a card in the hand;
 // every other legal action is a button labelled from the translated dictionary in the boot data.
 
-import { Cards, detailRows, el, fmt, nextSeat, position } from "./cards.js";
+import { Cards, detailRows, el, fmt, nextSeat, position, signed } from "./cards.js";
 
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
 const cards = new Cards(boot);
@@ -237,8 +237,9 @@ function trumpText() {
     if (v.multiplier > 1) text += ` ×${v.multiplier}`;
     return { label: T.contract, text, by: v.bidder };
   }
+  if (!v.trump && v.turn_ups?.length) return { label: T.turned_up, text: cards.short(v.turn_ups.at(-1)) };
   if (!v.trump) return { label: T.trump, text: T.no_trump_yet };
-  const text = `${cards.sign(v.trump)} ${cards.suitName(v.trump)}`;
+  const text = cards.suitText(v.trump);
   return { label: T.trump, text, red: cards.isRed(v.trump) };
 }
 
@@ -349,12 +350,12 @@ function renderHand() {
   focus?.focus();
 }
 
-// Arrow keys move between the playable cards (visually: mirrored in right-to-left pages).
+// Arrow keys move between the playable cards. The hand is a fan of cards laid left to right in
+// every language (the corner indices are on the left), so the arrows follow the screen.
 $(".hand").addEventListener("keydown", (event) => {
   const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
   if (!(event.key in keys)) return;
-  const rtl = document.documentElement.dir === "rtl" && (event.key === "ArrowLeft" || event.key === "ArrowRight");
-  const step = keys[event.key] * (rtl ? -1 : 1);
+  const step = keys[event.key];
   const playable = [...page.querySelectorAll(".hand-card:not(:disabled)")];
   if (!playable.length) return;
   const at = playable.indexOf(document.activeElement);
@@ -364,14 +365,19 @@ $(".hand").addEventListener("keydown", (event) => {
 
 function eventText(event) {
   const name = seatName(event.seat);
+  const mine = event.seat !== undefined && event.seat === table.frame?.seat;
   switch (event.kind) {
-    case "played": return fmt(T.plays, { name, card: cards.short(event.card) });
-    case "trick_won": return fmt(T.wins_trick, { name });
+    case "played": return fmt(mine ? T.you_play : T.plays, { name, card: cards.short(event.card) });
+    case "trick_won": return mine ? T.you_win_trick : fmt(T.wins_trick, { name });
     case "turn_up": return fmt(T.turns_up, { card: cards.short(event.card) });
-    case "trump": return fmt(T.trump_is, { suit: `${cards.sign(event.suit)} ${cards.suitName(event.suit)}` });
-    case "call": return fmt(T.calls, { name, call: event.call === "bid" ? L.contracts[event.contract] : L.contracts[event.call] ?? L.actions[event.call] ?? event.call });
+    case "trump": return fmt(T.trump_is, { suit: cards.suitText(event.suit) });
+    case "call": {
+      const call = event.call === "bid" ? L.contracts[event.contract]
+        : event.call === "pass" ? L.actions.pass : L.contracts[event.call] ?? L.actions[event.call] ?? event.call;
+      return fmt(T.calls, { name, call });
+    }
     case "contract": return `${T.contract}: ${L.contracts[event.contract] ?? event.contract}`;
-    case "deal_over": return fmt(T.deal_over, { a: `${teamName(0)} +${event.delta[0]}`, b: `${teamName(1)} +${event.delta[1]}` });
+    case "deal_over": return fmt(T.deal_over, { a: `${teamName(0)} ${signed(event.delta[0])}`, b: `${teamName(1)} ${signed(event.delta[1])}` });
     case "timeout": return fmt(T.timed_out, { name });
     case "sing": case "cante": return fmt(T.sings, { name, suit: cards.suitName(event.suit) });
     case "new_game": return fmt(T.new_game, { number: event.game_number + 1 });
@@ -401,7 +407,7 @@ function summaryNode(record, number, headingId) {
   const body = el("tbody", {}, rows.map((row) => row.pair
     ? el("tr", { class: row.points ? "points" : "" }, el("th", { scope: "row", text: row.label }), el("td", { text: String(row.pair[0] || "") }), el("td", { text: String(row.pair[1] || "") }))
     : el("tr", {}, el("th", { scope: "row", text: row.label }), el("td", { colSpan: 2, text: row.text }))));
-  body.append(el("tr", { class: "total" }, el("th", { scope: "row", text: T.this_deal }), el("td", { text: `+${record.delta[0]}` }), el("td", { text: `+${record.delta[1]}` })));
+  body.append(el("tr", { class: "total" }, el("th", { scope: "row", text: T.this_deal }), el("td", { text: signed(record.delta[0]) }), el("td", { text: signed(record.delta[1]) })));
   body.append(el("tr", { class: "total" }, el("th", { scope: "row", text: T.score }), el("td", { text: String(record.score[0]) }), el("td", { text: String(record.score[1]) })));
   return [el("h2", { id: headingId, text: fmt(T.deal_summary, { number }) }),
     el("table", { class: "summary-table" }, el("thead", {}, el("tr", {}, el("th"), el("th", { scope: "col", text: teamName(0) }), el("th", { scope: "col", text: teamName(1) }))), body)];
@@ -441,14 +447,15 @@ function renderResult() {
     if (myTeam() === null) headline = fmt(T.team_won, { names: teamName(winner) });
     else headline = winner === myTeam() ? T.you_won : T.you_lost;
   }
-  box.replaceChildren(
+  box.replaceChildren(...[
     el("h2", { id: "match-result-title", text: headline }),
     el("p", { class: "final-score", text: `${T.final_score}: ${teamName(0)} ${view().score[0]} – ${view().score[1]} ${teamName(1)}` }),
     (match.games_to_win ?? 1) > 1 ? el("p", { text: `${T.games_won}: ${match.games_won[0]} – ${match.games_won[1]}` }) : null,
     match.finish === "timeout" ? el("p", { text: T.lost_on_time }) : null,
     el("p", { class: "actions" },
       frame.status === "finished" ? el("a", { class: "button", href: boot.replay, "data-testid": "replay-link", text: T.replay }) : null,
-      el("a", { class: "button secondary", href: boot.lobby, text: T.lobby })));
+      el("a", { class: "button secondary", href: boot.lobby, text: T.lobby })),
+  ].filter(Boolean));
   box.hidden = false;
 }
 

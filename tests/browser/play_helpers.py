@@ -1,0 +1,97 @@
+"""A person at the live table in Chromium: sign in, start a table against bots, play by clicking.
+
+Set CHALK_SCREENSHOTS=<folder> to keep screenshots of the pages these tests visit.
+"""
+
+import os
+import re
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+PASSWORD = "a-long-card-table-password"
+
+# True when the client has a decision to make, or when `done` (a CSS selector) is showing.
+READY = """done => {
+  const box = document.querySelector(done);
+  if (box && !box.hidden) return true;
+  const t = window.chalkTable;
+  return Boolean(t && t.frame && !t.pending && t.frame.legal.length > 0
+                 && document.querySelector('.hand-card.legal:not(:disabled), .act-button:not(:disabled)'));
+}"""
+
+
+def shot(page, name):
+    folder = os.environ.get("CHALK_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+
+
+def sign_up(page, username):
+    page.goto("/accounts/signup/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=email]", f"{username}@example.com")
+    page.fill("input[name=password1]", PASSWORD)
+    page.fill("input[name=password2]", PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    expect(page.get_by_test_id("logout")).to_be_visible()
+
+
+def log_in(page, username):
+    get_user_model().objects.create_user(username, f"{username}@example.com", PASSWORD)
+    page.goto("/accounts/login/")
+    page.fill("input[name=login]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    expect(page.get_by_test_id("logout")).to_be_visible()
+
+
+def start_table_against_bots(page, game, preset):
+    """From the lobby: a new table of `game` with the named preset, empty seats filled with bots."""
+    page.goto("/play/")
+    page.get_by_test_id("new-table").click()
+    if page.locator("#id_game").input_value() != game:
+        page.select_option("#id_game", game)
+        expect(page.locator(f"#id_preset option[value={preset}]")).to_have_count(1)  # htmx swapped the form
+    page.select_option("#id_preset", preset)
+    page.wait_for_load_state("networkidle")  # the form re-rendered with the preset's values
+    page.check("#id_fill_with_bots")
+    page.get_by_test_id("create-table").click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
+    page.wait_for_function("() => window.chalkTable && window.chalkTable.frame && window.chalkTable.frame.status !== 'waiting'")
+
+
+def play_until(page, done, max_decisions=600, keyboard_first_card=False):
+    """Take the first legal action again and again until the `done` selector shows.
+
+    Cards are clicked (the first card played with the keyboard when asked); other actions are
+    their buttons. Returns the number of decisions taken."""
+    used_keyboard = not keyboard_first_card
+    for decisions in range(max_decisions):
+        page.wait_for_function(READY, arg=done, timeout=20_000)
+        if page.locator(done).is_visible():
+            return decisions
+        card = page.locator(".hand-card.legal:not(:disabled)")
+        if card.count():
+            if not used_keyboard:
+                play_a_card_with_the_keyboard(page)
+                used_keyboard = True
+            else:
+                card.first.click()
+        else:
+            page.locator(".act-button:not(:disabled)").first.click()
+    raise AssertionError(f"{done} did not show after {max_decisions} decisions")
+
+
+def play_a_card_with_the_keyboard(page):
+    seq = page.evaluate("window.chalkTable.frame.seq")
+    page.locator(".hand-card.legal:not(:disabled)").first.focus()
+    page.keyboard.press("ArrowRight")  # the next playable card (or the same one if it is alone)
+    focused = page.evaluate("document.activeElement.dataset.card")
+    legal = page.evaluate("window.chalkTable.frame.legal.filter(a => a.card).map(a => a.card)")
+    assert focused in legal
+    page.keyboard.press("Enter")
+    page.wait_for_function("seq => window.chalkTable.frame.seq > seq", arg=seq)
+    assert focused not in page.evaluate("window.chalkTable.frame.view.hand")  # Enter played it
