@@ -147,7 +147,9 @@ def live_asgi_server(django_db_setup, django_db_blocker, redis_server, tmp_path_
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "config.asgi:application", "--fd", str(sock.fileno()),
-             "--log-level", "info", "--no-server-header"],
+             "--log-level", "info", "--no-server-header",
+             # open websockets must not hold up teardown (and with it the test database's drop)
+             "--timeout-graceful-shutdown", "3"],
             cwd=ROOT, env=live_server_env(db_url, redis_server), pass_fds=[sock.fileno()],
             stdout=log, stderr=subprocess.STDOUT,
         )
