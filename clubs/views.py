@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -35,7 +36,7 @@ def switch_language(request):
     """Django's set_language, plus: a logged-in player's choice is remembered in the profile."""
     response = set_language(request)
     language = request.POST.get("language")
-    if request.user.is_authenticated and language in dict(translation.trans_real.get_languages()):
+    if request.user.is_authenticated and language in dict(settings.LANGUAGES):
         Player.objects.update_or_create(user=request.user, defaults={"preferred_language": language})
     return response
 
