@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "clubs",
     "tournaments",
+    "tournaments.ratings",
     "gameplay",
 ]
 

@@ -61,3 +61,31 @@ def test_bots_abandoned_matches_and_walkovers_are_not_rated():
     assert unrated_reason(MatchFacts(finished=False, abandoned=True, competition=True)) == "abandoned"
     assert unrated_reason(MatchFacts(finished=True, walkover=True, competition=True)) == "walkover"
     assert unrated_reason(MatchFacts(finished=True)) == "casual table not rated"
+
+
+def test_a_player_appears_only_in_the_games_he_played():
+    history = [("baloot", ("a", "b"), ("c", "d"), 1.0), ("cuatrola", ("e", "f"), ("g", "h"), 0.0),
+               ("baloot", ("e", "b"), ("c", "d"), 0.5)]
+    replay = recompute(history)
+    assert set(replay.ratings["baloot"]) == {"a", "b", "c", "d", "e"}
+    assert set(replay.ratings["cuatrola"]) == {"e", "f", "g", "h"}
+    assert replay.matches["baloot"]["e"] == 1 and replay.matches["cuatrola"]["e"] == 1
+
+
+def test_recompute_glicko_equals_rating_match_by_match():
+    from tournaments.ratings.glicko2 import Glicko, rate_pair_match
+    from tournaments.ratings.recompute import recompute_glicko
+
+    history = simulated_history(200, seed=8)
+    state, changes = {}, []
+    for game, (a1, a2), (b1, b2), score in history:
+        players = state.setdefault(game, {})
+        four = [players.get(p, Glicko()) for p in (a1, a2, b1, b2)]
+        new = rate_pair_match((four[0], four[1]), (four[2], four[3]), score)
+        players.update(zip((a1, a2, b1, b2), new))
+        changes.append(new)
+    assert recompute_glicko(history) == (state, changes)
+
+
+def test_an_empty_seat_is_not_rated():
+    assert unrated_reason(MatchFacts(finished=True, rated_table=True, empty_seat=True)) == "empty seat"

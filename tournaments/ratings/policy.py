@@ -9,12 +9,26 @@ rated - once finished with a result played out at the table. Not rated
 * an abandoned match (no result);
 * a walkover / forfeit (nothing was played; this includes league fixtures
   forfeited at the end of their week and Swiss/knockout no-shows);
-* a casual match at a table not created as rated.
+* a casual match at a table not created as rated;
+* a match with an empty seat (a player's account was deleted).
+
+Competition matches are created by the competitions layer with ``rated=True``
+on the Match row, so the Django side passes ``match.rated`` as
+``rated_table`` and the flag alone decides between rated and casual. A match
+lost on time (``finish == "timeout"``) was played and is rated, as a loss on
+time is in FIDE-rated chess: leaving a losing table must not save a rating.
+
+Leaderboards hide a player whose Glicko-2 deviation is above
+``LEADERBOARD_MAX_RD`` (110, lichess's threshold for a provisional rating):
+everyone starts at RD 350 and a regular player gets below 110 after about
+fifteen rated matches.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Optional
+
+LEADERBOARD_MAX_RD = 110.0
 
 
 @dataclass(frozen=True)
@@ -25,6 +39,7 @@ class MatchFacts:
     has_bots: bool = False
     competition: bool = False
     rated_table: bool = False
+    empty_seat: bool = False
 
 
 def unrated_reason(facts: MatchFacts) -> Optional[str]:
@@ -37,6 +52,8 @@ def unrated_reason(facts: MatchFacts) -> Optional[str]:
         return "walkover"
     if facts.has_bots:
         return "bot seat"
+    if facts.empty_seat:
+        return "empty seat"
     if not (facts.competition or facts.rated_table):
         return "casual table not rated"
     return None

@@ -1,0 +1,18 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class RatingsConfig(AppConfig):
+    """The Django side of ratings; the maths (elo, glicko2, recompute, policy) stays pure."""
+
+    name = "tournaments.ratings"
+    label = "ratings"
+    verbose_name = _("Ratings")
+
+    def ready(self):
+        from gameplay.models import Match
+        from gameplay.signals import match_finished
+
+        from .receivers import enqueue_rating
+
+        match_finished.connect(enqueue_rating, sender=Match, dispatch_uid="ratings.enqueue_rating")

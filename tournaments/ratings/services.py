@@ -1,0 +1,183 @@
+"""Rating finished matches: the writers of Rating and RatingChange (docs/ratings.md).
+
+``rate_finished_match(match_id)`` is what the Celery task calls once per finished match:
+
+* **policy**: a match the policy does not rate (bots, empty seat, aborted, walkover, casual
+  table not created as rated) changes nothing; the reason is returned and logged.
+* **idempotent**: a unique RatingChange per (match, player); a match that already has its
+  changes is left alone, so running the task twice changes nothing.
+* **ordered**: the game's lock row is held while rating, and every rated match that finished
+  after the last one rated and up to this one is rated first, oldest first. A match whose
+  commit arrived after a later match was already rated (a race of milliseconds) makes the game
+  be recomputed, so the stored values always equal a replay in finished order.
+
+``rating_for(user, game)`` / ``ratings_for(users, game)`` read current values, e.g. for seeding.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Iterable, Optional
+
+from django.db import transaction
+from django.db.models import Value
+from django.db.models.functions import Coalesce, NullIf
+from django.utils import timezone
+
+from gameplay.models import Game
+
+from . import elo, glicko2, history
+from .history import RatedMatch
+from .models import Rating, RatingChange, RatingLock
+from .policy import LEADERBOARD_MAX_RD
+
+logger = logging.getLogger("chalk.ratings")
+LATE_WINDOW = timedelta(days=1)  # how far back the periodic sweep looks for matches left unrated
+
+
+@dataclass(frozen=True)
+class Outcome:
+    match_id: int
+    rated: int  # matches rated by this call (this one and any earlier pending ones)
+    reason: Optional[str] = None  # why this match was not rated now, if it was not
+
+
+@dataclass(frozen=True)
+class PlayerRating:
+    """A player's current values in one game; a player who never played a rated match has the
+    start values (1500, RD 350), so seeding can treat everyone alike."""
+
+    elo: float = elo.START
+    rated_matches: int = 0
+    glicko_rating: float = glicko2.START_RATING
+    glicko_rd: float = glicko2.START_RD
+
+    @property
+    def provisional(self) -> bool:
+        return self.glicko_rd > LEADERBOARD_MAX_RD
+
+
+def rate_finished_match(match_id: int) -> Outcome:
+    match, reason = history.load(match_id)
+    if match is None:
+        logger.info("match %s not rated: %s", match_id, reason)
+        return Outcome(match_id, 0, reason)
+    with transaction.atomic():
+        lock(match.game)
+        if RatingChange.objects.filter(match_id=match_id).exists():
+            return Outcome(match_id, 0, "already rated")
+        last = last_rated_key(match.game)
+        if last is not None and match.key < last:
+            from .rebuild import rebuild_game
+
+            logger.warning("match %s finished before the last rated match: recomputing %s", match_id, match.game)
+            rebuild_game(match.game)
+            return Outcome(match_id, 1, "recomputed")
+        count = 0
+        for pending in history.rated_matches(match.game, after=last, upto=match.key):
+            apply(pending)
+            count += 1
+    return Outcome(match_id, count)
+
+
+def rate_pending_matches() -> int:
+    """The periodic sweep: rate what a lost task left unrated (and recompute a game when a
+    recent match was left behind a later rated one)."""
+    count = 0
+    for game in Game.values:
+        last = last_rated_key(game)
+        since = timezone.now() - LATE_WINDOW
+        newest = history.candidates(game).values_list("finished_at", "id").last()
+        if newest is not None and (last is None or newest > last):
+            count += rate_finished_match(newest[1]).rated
+        behind = history.candidates(game, upto=last).filter(finished_at__gte=since, rating_changes__isnull=True)
+        if any(history.load(pk)[0] is not None for pk in behind.values_list("id", flat=True)[:50]):
+            from .rebuild import rebuild_game
+
+            with transaction.atomic():
+                lock(game)
+                count += rebuild_game(game).matches
+    return count
+
+
+def lock(game: str) -> None:
+    RatingLock.objects.select_for_update().get_or_create(game=game)
+
+
+def last_rated_key(game: str) -> Optional[tuple]:
+    return (RatingChange.objects.filter(game=game).order_by("-finished_at", "-match_id")
+            .values_list("finished_at", "match_id").first())
+
+
+def apply(match: RatedMatch) -> None:
+    """Rate one match from the four players' stored values (call with the game locked)."""
+    stored = {r.user_id: r for r in Rating.objects.filter(game=match.game, user_id__in=match.users)}
+    ratings = {u: stored.get(u) or Rating(user_id=u, game=match.game) for u in match.users}
+    change = elo.rate_match({u: r.elo for u, r in ratings.items()},
+                            {u: r.rated_matches for u, r in ratings.items()},
+                            match.team_a, match.team_b, match.score_a)
+    glicko = dict(zip(match.users, glicko2.rate_pair_match(
+        (ratings[match.users[0]].glicko, ratings[match.users[1]].glicko),
+        (ratings[match.users[2]].glicko, ratings[match.users[3]].glicko), match.score_a)))
+    rows = [change_row(match, index, ratings[u], change.deltas[u], glicko[u]) for index, u in enumerate(match.users)]
+    now = timezone.now()
+    for row, rating in zip(rows, (ratings[u] for u in match.users)):
+        rating.elo, rating.rated_matches, rating.updated_at = row.elo_after, rating.rated_matches + 1, now
+        rating.glicko_rating, rating.glicko_rd, rating.glicko_volatility = (
+            row.glicko_after, row.rd_after, row.volatility_after)
+    RatingChange.objects.bulk_create(rows)
+    Rating.objects.bulk_create([r for u, r in ratings.items() if u not in stored])
+    for rating in stored.values():  # four plain UPDATEs: cheaper than bulk_update's CASE WHEN
+        rating.save(update_fields=SAVED_FIELDS)
+
+
+SAVED_FIELDS = ["elo", "rated_matches", "glicko_rating", "glicko_rd", "glicko_volatility", "updated_at"]
+
+
+def change_row(match: RatedMatch, index: int, before: Rating, delta: float, after: glicko2.Glicko) -> RatingChange:
+    """The RatingChange of the player in ``index`` (a1, a2, b1, b2) of ``match``."""
+    team = 0 if index < 2 else 1
+    return RatingChange(
+        match_id=match.id, user_id=match.users[index], game=match.game, finished_at=match.finished_at,
+        team=team, score=match.score_a if team == 0 else 1.0 - match.score_a,
+        k=elo.k_factor(before.rated_matches),
+        elo_before=before.elo, elo_after=before.elo + delta, elo_delta=delta,
+        glicko_before=before.glicko_rating, glicko_after=after.rating,
+        glicko_delta=after.rating - before.glicko_rating,
+        rd_before=before.glicko_rd, rd_after=after.rd,
+        volatility_before=before.glicko_volatility, volatility_after=after.volatility,
+    )
+
+
+# ----- reading ---------------------------------------------------------------------------------
+
+def _user_id(user) -> int:
+    return getattr(user, "pk", user)
+
+
+def ratings_for(users: Iterable, game: str) -> dict[int, PlayerRating]:
+    """Current values of many players in one query, by user id (start values when unrated)."""
+    ids = [_user_id(u) for u in users]
+    found = {row[0]: PlayerRating(*row[1:]) for row in Rating.objects.filter(game=game, user_id__in=ids)
+             .values_list("user_id", "elo", "rated_matches", "glicko_rating", "glicko_rd")}
+    return {pk: found.get(pk, PlayerRating()) for pk in ids}
+
+
+def rating_for(user, game: str) -> PlayerRating:
+    """A player's current values in ``game`` (a user or a user id); the competitions layer seeds
+    by ``rating_for(user, game).elo`` (a pair by the mean of its two players)."""
+    return ratings_for([user], game)[_user_id(user)]
+
+
+def leaderboard(game: str, club=None, provisional: bool = False):
+    """Rated players of ``game`` (members of ``club`` only, if given), best Elo first; players
+    whose Glicko-2 deviation is above LEADERBOARD_MAX_RD only when ``provisional``."""
+    query = Rating.objects.filter(game=game, rated_matches__gt=0)
+    if not provisional:
+        query = query.filter(glicko_rd__lte=LEADERBOARD_MAX_RD)
+    if club is not None:
+        query = query.filter(user__memberships__club=club)
+    name = Coalesce(NullIf("user__player__display_name", Value("")), "user__username")
+    return query.select_related("user").annotate(name=name).order_by("-elo", "user__username")

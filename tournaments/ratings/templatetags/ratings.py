@@ -1,0 +1,38 @@
+"""Template tags other pages include: ``{% load ratings %}`` then
+
+* ``{% rating_chart user game %}`` — the player's Elo history in ``game`` as inline SVG
+  (one query);
+* ``{% rating_badge user game %}`` — the current Elo, marked provisional while the Glicko-2
+  deviation is high (one query; a list of players should use ``services.ratings_for``);
+* ``{% rating_changes match %}`` — the four players' changes on a match result (one query).
+"""
+
+from django import template
+
+from gameplay.models import Game
+
+from .. import chart, services
+from ..models import RatingChange
+
+register = template.Library()
+
+
+@register.inclusion_tag("ratings/includes/rating_chart.html")
+def rating_chart(user, game):
+    steps = list(RatingChange.objects.filter(user=user, game=game).order_by("finished_at", "match_id")
+                 .values_list("elo_before", "elo_after"))
+    values = [steps[0][0], *(after for _, after in steps)] if steps else []
+    return {"chart": chart.build(values) if values else None, "game_name": Game(game).label,
+            "chart_id": f"rating-chart-{getattr(user, 'pk', user)}-{game}"}
+
+
+@register.inclusion_tag("ratings/includes/rating_badge.html")
+def rating_badge(user, game):
+    return {"rating": services.rating_for(user, game), "game_name": Game(game).label}
+
+
+@register.inclusion_tag("ratings/includes/rating_changes.html")
+def rating_changes(match):
+    changes = (RatingChange.objects.filter(match=match).select_related("user__player")
+               .order_by("team", "user__username"))
+    return {"changes": list(changes)}

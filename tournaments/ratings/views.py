@@ -1,0 +1,44 @@
+"""Leaderboards and rating history pages (thin: queries live in services.leaderboard)."""
+
+from django.contrib.auth import get_user_model
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+
+from clubs.models import Club
+from gameplay.models import Game
+
+from . import services
+from .models import Rating, RatingChange
+from .policy import LEADERBOARD_MAX_RD
+
+PER_PAGE = 50
+HISTORY_ROWS = 50
+
+
+def index(request):
+    return redirect("ratings:leaderboard", game=Game.values[0])
+
+
+def leaderboard(request, game, club=None):
+    if game not in Game.values:
+        raise Http404
+    club = get_object_or_404(Club, slug=club) if club else None
+    show_all = request.GET.get("provisional") == "1"
+    page = Paginator(services.leaderboard(game, club, provisional=show_all), PER_PAGE).get_page(request.GET.get("page"))
+    hidden = 0 if show_all else services.leaderboard(game, club, provisional=True).filter(
+        glicko_rd__gt=LEADERBOARD_MAX_RD).count()
+    return render(request, "ratings/leaderboard.html", {
+        "game": game, "game_name": Game(game).label, "games": Game.choices, "club": club, "page": page,
+        "show_all": show_all, "hidden": hidden, "max_rd": LEADERBOARD_MAX_RD,
+    })
+
+
+def player(request, username):
+    user = get_object_or_404(get_user_model().objects.select_related("player"), username=username)
+    ratings = list(Rating.objects.filter(user=user).order_by("game"))
+    changes = (RatingChange.objects.filter(user=user).select_related("match")
+               .order_by("-finished_at", "-match_id")[:HISTORY_ROWS])
+    return render(request, "ratings/player.html", {
+        "subject": user, "ratings": ratings, "changes": changes, "max_rd": LEADERBOARD_MAX_RD,
+    })
