@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -137,7 +138,7 @@ def table(request, match_id):
     seats = seat_names(match)
     context = {"match": match, "reader": reader, "seats": seats,
                "is_creator": request.user.is_authenticated and match.created_by_id == request.user.pk,
-               "invite_url": request.build_absolute_uri(f"/matches/join/{match.invite_code}/"),
+               "invite_url": request.build_absolute_uri(reverse("gameplay:join", args=[match.invite_code])),
                "empty_seats": sum(1 for s in seats if not s["name"])}
     if request.htmx:
         return render(request, "gameplay/table_waiting.html", context)
@@ -145,7 +146,8 @@ def table(request, match_id):
         "match": match.pk, "ws": f"/ws/matches/{match.pk}/", "seat": reader.seat, "game": match.game,
         "names": [s["name"] for s in seats], "bots": [s["bot"] for s in seats],
         "cards": card_urls(match.game), "labels": client_labels(),
-        "replay": f"/matches/{match.pk}/replay/", "lobby": "/play/", "status": match.status,
+        "replay": reverse("gameplay:replay", args=[match.pk]), "lobby": reverse("gameplay:lobby"),
+        "status": match.status,
     }
     return render(request, "gameplay/table.html", context)
 

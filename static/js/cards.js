@@ -7,7 +7,7 @@ export function fmt(template, params = {}) {
 
 // The Spanish suits have no common font signs: they are written as words (and drawn on the faces).
 const SUIT_SIGNS = { french: { S: "♠", H: "♥", D: "♦", C: "♣" } };
-const RED = { french: new Set(["H", "D"]), spanish: new Set(["O", "C"]) };
+const RED = { french: new Set(["H", "D"]), spanish: new Set() };
 
 export class Cards {
   constructor(boot) {

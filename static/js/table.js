@@ -430,7 +430,8 @@ function renderSummary() {
     table.seenDeals = key;
     const close = el("button", { type: "button", class: "button small", "data-testid": "close-summary", text: T.close });
     close.addEventListener("click", () => { box.hidden = true; });
-    box.replaceChildren(...summaryNode(deals.at(-1), deals.length, "deal-summary-title"), close);
+    const [heading, summary] = summaryNode(deals.at(-1), deals.length, "deal-summary-title");
+    box.replaceChildren(el("div", { class: "overlay-head" }, heading, close), summary);
     box.hidden = false;
   }
 }
