@@ -1,6 +1,5 @@
 """`manage.py recompute_ratings` rebuilds exactly what the per-match task stored."""
 
-import time
 from io import StringIO
 
 import pytest
@@ -22,7 +21,6 @@ def run_command(*args):
 
 
 def test_recompute_equals_the_stored_values_after_1000_simulated_matches():
-    started = time.monotonic()
     users = make_users(12)
     specs = random_specs(users, 1000, seed=11)
     specs[7] = ([*specs[7][0][:3], "bot"], 0)  # a few the policy skips, mixed in
@@ -41,7 +39,6 @@ def test_recompute_equals_the_stored_values_after_1000_simulated_matches():
     assert any(n > elo.PROVISIONAL_MATCHES for _, n in ratings.values())
 
     assert "998 rated matches replayed, 0 rating changes and 0 ratings written" in run_command("--game", "baloot")
-    assert time.monotonic() - started < 60  # ~10 s here; the brief's budget is ~20 s
 
 
 def test_recompute_repairs_tampered_rows_and_writes_only_those(db):

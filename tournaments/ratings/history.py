@@ -94,9 +94,12 @@ def candidates(game: str, after: Optional[tuple] = None, upto: Optional[tuple] =
     return query.order_by("finished_at", "id")
 
 
-def rated_matches(game: str, after: Optional[tuple] = None, upto: Optional[tuple] = None) -> Iterator[RatedMatch]:
-    """Every match the policy rates, in rating order, read in chunks (seats per chunk)."""
-    rows = candidates(game, after, upto).values(*FIELDS).iterator(chunk_size=CHUNK)
+def rated_matches(game: str, after: Optional[tuple] = None, upto: Optional[tuple] = None,
+                  stream: bool = True) -> Iterator[RatedMatch]:
+    """Every match the policy rates, in rating order, read in chunks (seats per chunk).
+    ``stream=False`` for a short range: one plain query (no server-side cursor)."""
+    query = candidates(game, after, upto).values(*FIELDS)
+    rows = query.iterator(chunk_size=CHUNK) if stream else list(query)
     chunk: list[dict] = []
     for row in rows:
         chunk.append(row)
