@@ -78,10 +78,32 @@ def seats_of(match_ids) -> dict[int, list]:
 
 
 def load(match_id: int) -> tuple[Optional[RatedMatch], Optional[str]]:
-    row = Match.objects.filter(pk=match_id).values(*FIELDS).first()
-    if row is None:
-        return None, "no such match"
-    return to_rated(row, seats_of([match_id]).get(match_id, []))
+    """One match as a rating record (one query: its seats joined to it), or why it is not rated."""
+    grouped = _joined(Seat.objects.filter(match_id=match_id))
+    if not grouped:  # no seat at all
+        row = Match.objects.filter(pk=match_id).values(*FIELDS).first()
+        return (None, "no such match") if row is None else to_rated(row, [])
+    return to_rated(*grouped[0])
+
+
+def rated_range(game: str, after: Optional[tuple], upto: tuple) -> list[RatedMatch]:
+    """The rated matches with keys in (after, upto], for the task's short range: one query."""
+    grouped = _joined(Seat.objects.filter(match__in=candidates(game, after, upto)))
+    return [match for match, _ in (to_rated(row, seats) for row, seats in grouped) if match is not None]
+
+
+JOINED = ("match_id", "seat", "user_id", "bot", *(f"match__{name}" for name in FIELDS[1:]))
+
+
+def _joined(seats) -> list[tuple[dict, list]]:
+    """``(match row, seats)`` pairs in rating order from a Seat query joined to Match."""
+    grouped: dict[int, tuple[dict, list]] = {}
+    for match_id, seat, user_id, bot, *values in (seats.order_by("match__finished_at", "match_id", "seat")
+                                                    .values_list(*JOINED)):
+        if match_id not in grouped:
+            grouped[match_id] = (dict(zip(FIELDS, (match_id, *values))), [])
+        grouped[match_id][1].append((seat, user_id, bot))
+    return list(grouped.values())
 
 
 def candidates(game: str, after: Optional[tuple] = None, upto: Optional[tuple] = None):
@@ -94,12 +116,9 @@ def candidates(game: str, after: Optional[tuple] = None, upto: Optional[tuple] =
     return query.order_by("finished_at", "id")
 
 
-def rated_matches(game: str, after: Optional[tuple] = None, upto: Optional[tuple] = None,
-                  stream: bool = True) -> Iterator[RatedMatch]:
-    """Every match the policy rates, in rating order, read in chunks (seats per chunk).
-    ``stream=False`` for a short range: one plain query (no server-side cursor)."""
-    query = candidates(game, after, upto).values(*FIELDS)
-    rows = query.iterator(chunk_size=CHUNK) if stream else list(query)
+def rated_matches(game: str, after: Optional[tuple] = None, upto: Optional[tuple] = None) -> Iterator[RatedMatch]:
+    """Every match the policy rates, in rating order, read in chunks (seats per chunk)."""
+    rows = candidates(game, after, upto).values(*FIELDS).iterator(chunk_size=CHUNK)
     chunk: list[dict] = []
     for row in rows:
         chunk.append(row)

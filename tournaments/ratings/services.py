@@ -76,7 +76,7 @@ def rate_finished_match(match_id: int) -> Outcome:
             rebuild_game(match.game)
             return Outcome(match_id, 1, "recomputed")
         count = 0
-        for pending in history.rated_matches(match.game, after=last, upto=match.key, stream=False):
+        for pending in history.rated_range(match.game, last, match.key):
             apply(pending)
             count += 1
     return Outcome(match_id, count)
