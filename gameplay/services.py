@@ -181,8 +181,8 @@ def start_if_ready(match: Match) -> bool:
         live = live_table(match)
         match.status = Match.Status.PLAYING
         match.started_at = timezone.now()
-        _set_clock(match, live.table)
-        match.save(update_fields=["status", "started_at", "deadline"])
+        match.save(update_fields=["status", "started_at"])
+        _record(match, live.table)  # a match can even be decided by its first kick
         bot_next = live.table.to_act in live.bots
     transaction.on_commit(lambda: after_commit(match.pk, match.seq, match.deadline, bot_next))
     return True

@@ -33,9 +33,9 @@ class Table:
         self.finished_games = []  # engine states of the games already decided
         self.state = self._start_game(0)
         self.seq = 0
-        self.events = list(self.state.events)
         self.winner = None
         self.finish = None  # "played" or "timeout" once the match is decided
+        self.events = list(self.state.events) + self._settle(None)
 
     @classmethod
     def replay(cls, spec: MatchSpec, actions) -> "Table":
@@ -66,17 +66,25 @@ class Table:
         if self.is_over:
             raise IllegalAction("the match is over")
         self.state.apply(action)
-        events = list(self.state.events)
-        if self.state.is_over:
-            events += self._game_decided(action)
+        events = list(self.state.events) + self._settle(action)
         self.seq += 1
         self.events = events
         return events
 
-    def _game_decided(self, action: dict) -> list[dict]:
+    def _settle(self, action) -> list[dict]:
+        """Decide finished games; a game can end before any action (a kick that reaches a small
+        target), so a new game may be decided the moment it is dealt."""
+        events = []
+        while self.state.is_over and self.finish is None:
+            events += self._game_decided(action)
+            action = None
+        return events
+
+    def _game_decided(self, action) -> list[dict]:
         state = self.state
         self.finished_games.append(state)
-        forfeit = action.get("type") == "timeout" and state.options["timeout_result"] == "forfeit_match"
+        forfeit = (action is not None and action.get("type") == "timeout"
+                   and state.options["timeout_result"] == "forfeit_match")
         self.games_won[state.winner] += 1
         events = [{"kind": "game_over", "game_number": self.game_number, "winner": state.winner,
                    "games_won": list(self.games_won)}]

@@ -26,6 +26,8 @@ GAMES = {  # short targets: 20-40 decisions a match, several deals each, redeals
 }
 MATCHES_PER_GAME = 70
 CONCURRENT_TABLES = 12
+QUIET_SECONDS = 10
+TABLE_TIMEOUT = 600
 
 
 def make_tables(game: str, count: int, options: dict, prefix: str) -> list[dict]:
@@ -38,9 +40,16 @@ def make_tables(game: str, count: int, options: dict, prefix: str) -> list[dict]
 
 
 async def play_seat(url: str, headers: dict, seat, rng: random.Random, frames: list):
-    """A random client: records every frame; acts with a random legal action when it has one."""
+    """A random client: records every frame; acts with a random legal action when it has one;
+    asks for a fresh state (`sync`) when the table has been quiet for a while, as the browser
+    client does after a reconnect."""
     async with connect(url, additional_headers=headers, open_timeout=20) as socket:
-        async for raw in socket:
+        while True:
+            try:
+                raw = await asyncio.wait_for(socket.recv(), timeout=QUIET_SECONDS)
+            except asyncio.TimeoutError:
+                await socket.send(json.dumps({"type": "sync"}))
+                continue
             frame = json.loads(raw)
             frames.append((seat, frame))
             if frame["type"] != "state":
@@ -59,7 +68,13 @@ async def play_table(server, table: dict, rng: random.Random) -> list:
     origin = {"Origin": server.url}
     clients = [play_seat(url, {**origin, "Cookie": s["cookie"]}, s["seat"], rng, frames) for s in table["seats"]]
     clients.append(play_seat(url, origin, None, rng, frames))
-    await asyncio.wait_for(asyncio.gather(*clients), timeout=300)
+    try:
+        await asyncio.wait_for(asyncio.gather(*clients), timeout=TABLE_TIMEOUT)
+    except asyncio.TimeoutError:
+        last = {}
+        for seat, frame in frames:
+            last[seat] = (frame["type"], frame.get("seq"), frame.get("status"), frame.get("code"))
+        raise AssertionError(f"table {table['match']} did not finish; last frames: {last}") from None
     return frames
 
 
@@ -113,3 +128,5 @@ def test_no_frame_of_two_hundred_live_matches_shows_a_hidden_card(asgi_live):
         finished += match.status == "finished"
         assert_no_frame_leaks(match, frames)
     assert finished == len(tables), f"{len(tables) - finished} matches did not finish"
+    errors = [f["code"] for frames in frames_by_match.values() for _, f in frames if f["type"] == "error"]
+    assert set(errors) <= {"stale"}, f"unexpected errors: {set(errors)}; server log: {asgi_live.log()[-3000:]}"

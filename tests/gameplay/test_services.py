@@ -175,3 +175,15 @@ def test_the_archive_export_replays_to_the_same_scores(game, client):
     scenario = json.loads(json.dumps(table.all_games()[0].scenario()))
     result, status = replay(scenario)
     assert status == 0 and result["score"] == match.result["games"][0]["score"]
+
+
+def test_a_match_decided_by_its_first_kick_is_finished_when_it_starts():
+    """All Fours R6.4 with a 1-point target: the dealer's kick can win before any action."""
+    from gameplay.rules import get_game
+
+    engine = get_game("allfours")
+    seed = next(s for s in range(1000) if engine.start(seed=s, options={"target_score": 1}, dealer=3).is_over)
+    match, _ = make_match(options={"target_score": 1}, seed=seed)
+    match.refresh_from_db()
+    assert match.status == "finished" and match.seq == 0 and match.winner == 1
+    assert match.result["games"][0]["winner"] == 1
