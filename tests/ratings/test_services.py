@@ -3,13 +3,13 @@
 from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from gameplay.models import Match
 from gameplay.signals import match_finished
-from tournaments.ratings import services
+from tournaments.ratings import history, services
 from tournaments.ratings.models import Rating, RatingChange
 from tournaments.ratings.rebuild import replay
-from tournaments.ratings import history
 from tournaments.ratings.tasks import rate_match_task
 
 from .conftest import finished_matches, make_users, random_specs
@@ -143,3 +143,21 @@ def test_rating_for_gives_start_values_to_a_newcomer_and_stored_values_otherwise
         seeds = services.ratings_for([*four, newcomer], "baloot")
     assert [round(seeds[u.pk].elo) for u in (*four, newcomer)] == [1520, 1480, 1520, 1480, 1500]
     assert seeds[newcomer.pk].provisional
+
+
+def test_the_sweep_rates_lost_matches_even_when_the_newest_has_a_bot(db):
+    users = make_users(6)
+    matches = finished_matches(random_specs(users, 3, seed=7) + [([*users[:3], "bot"], 0)])
+    assert services.rate_pending_matches() == 3
+    assert RatingChange.objects.filter(match__in=matches[:3]).count() == 12
+
+
+def test_the_sweep_recomputes_a_game_with_a_recent_match_left_behind(db):
+    users = make_users(6)
+    later = finished_matches(random_specs(users, 2, seed=4), start=timezone.now() - timedelta(minutes=30))
+    for match in later:
+        services.rate_finished_match(match.pk)
+    finished_matches(random_specs(users, 1, seed=5), start=later[0].finished_at - timedelta(minutes=5))
+    assert services.rate_pending_matches() == 3
+    assert RatingChange.objects.count() == 12
+    assert_stored_equals_replay()

@@ -32,6 +32,7 @@ from . import elo, glicko2, history
 from .history import RatedMatch
 from .models import Rating, RatingChange, RatingLock
 from .policy import LEADERBOARD_MAX_RD
+from .rebuild import rebuild_game
 
 logger = logging.getLogger("chalk.ratings")
 LATE_WINDOW = timedelta(days=1)  # how far back the periodic sweep looks for matches left unrated
@@ -70,36 +71,43 @@ def rate_finished_match(match_id: int) -> Outcome:
         if last is not None and match.key <= last:
             if RatingChange.objects.filter(match_id=match_id).exists():
                 return Outcome(match_id, 0, "already rated")
-            from .rebuild import rebuild_game
-
             logger.warning("match %s finished before the last rated match: recomputing %s", match_id, match.game)
             rebuild_game(match.game)
             return Outcome(match_id, 1, "recomputed")
-        count = 0
-        for pending in history.rated_range(match.game, last, match.key):
-            apply(pending)
-            count += 1
-    return Outcome(match_id, count)
+        return Outcome(match_id, rate_range(match.game, last, match.key))
+
+
+def rate_range(game: str, last: Optional[tuple], upto: tuple) -> int:
+    """Rate, oldest first, the rated matches finished after ``last`` up to ``upto`` (locked)."""
+    pending = history.rated_range(game, last, upto)
+    for match in pending:
+        apply(match)
+    return len(pending)
 
 
 def rate_pending_matches() -> int:
-    """The periodic sweep: rate what a lost task left unrated (and recompute a game when a
-    recent match was left behind a later rated one)."""
+    """The periodic sweep: rate what lost tasks left unrated after the last rated match, and
+    recompute a game when a match of the last day was left behind a later rated one."""
     count = 0
     for game in Game.values:
-        last = last_rated_key(game)
-        since = timezone.now() - LATE_WINDOW
         newest = history.candidates(game).values_list("finished_at", "id").last()
-        if newest is not None and (last is None or newest > last):
-            count += rate_finished_match(newest[1]).rated
-        behind = history.candidates(game, upto=last).filter(finished_at__gte=since, rating_changes__isnull=True)
-        if any(history.load(pk)[0] is not None for pk in behind.values_list("id", flat=True)[:50]):
-            from .rebuild import rebuild_game
-
-            with transaction.atomic():
-                lock(game)
+        if newest is None:
+            continue
+        with transaction.atomic():
+            lock(game)
+            last = last_rated_key(game)
+            if last is None or tuple(newest) > last:
+                count += rate_range(game, last, tuple(newest))
+                last = last_rated_key(game)
+            if last is not None and _left_behind(game, last):
                 count += rebuild_game(game).matches
     return count
+
+
+def _left_behind(game: str, last: tuple) -> bool:
+    recent = (history.candidates(game, upto=last)
+              .filter(finished_at__gte=timezone.now() - LATE_WINDOW, rating_changes__isnull=True))
+    return any(history.load(pk)[0] is not None for pk in recent.values_list("id", flat=True)[:50])
 
 
 def lock(game: str) -> None:
