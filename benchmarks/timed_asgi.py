@@ -1,0 +1,278 @@
+"""Chalk's ASGI app with per-move timers, for benchmarks/live_load.py --timing (never in production).
+
+    uvicorn benchmarks.timed_asgi:application
+
+Wraps, without changing them, the steps one `act` goes through on the server and prints, when the
+server stops, one JSON line on stderr with the mean wall time (ms) of each step per move:
+queue (consumer awaits the sync thread), submit_action (in the sync thread), each SQL statement
+kind, commit, broadcast (group_send waited on the background loop), back (sync thread to the
+consumer's ack), and the thread hops Channels makes for close_old_connections.
+"""
+
+import json
+import os
+import sys
+import threading
+import time
+from collections import defaultdict
+
+from config.asgi import application as chalk_application  # sets Django up
+from django.db import connections
+from django.db.backends.signals import connection_created
+
+from channels import consumer as channels_consumer
+from channels import db as channels_db
+from gameplay import broadcast, consumers, services
+
+_totals = defaultdict(float)
+_counts = defaultdict(int)
+_lock = threading.Lock()
+_local = threading.local()
+
+
+def add(name: str, seconds: float) -> None:
+    with _lock:
+        _totals[name] += seconds
+        _counts[name] += 1
+
+
+def timed(name, function):
+    def wrapper(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            add(name, time.perf_counter() - start)
+    return wrapper
+
+
+_submit = services.submit_action
+
+
+def submit_action(*args, **kwargs):
+    entered = getattr(_local, "entered", None)
+    start = time.perf_counter()
+    cpu = time.thread_time()
+    try:
+        return _submit(*args, **kwargs)
+    finally:
+        end = time.perf_counter()
+        add("submit_action", end - start)
+        add("submit_action_cpu", time.thread_time() - cpu)
+        _local.left = end
+
+
+services.submit_action = submit_action
+services.broadcast = timed("broadcast", services.broadcast)
+services.state_messages = timed("state_messages", services.state_messages)
+services._locked = timed("_locked", services._locked)
+services.live_table = timed("live_table", services.live_table)
+
+_act = consumers.MatchConsumer.act
+
+
+async def act(self, message):
+    start = time.perf_counter()
+    await _act(self, message)
+    add("act_total", time.perf_counter() - start)
+
+
+consumers.MatchConsumer.act = act
+
+_close = channels_db.close_old_connections
+
+
+def close_old_connections(**kwargs):
+    add("close_old_connections", 0.0)
+    return _close(**kwargs)
+
+
+channels_db.close_old_connections = close_old_connections
+
+_aclose = channels_consumer.aclose_old_connections
+
+
+async def aclose_old_connections():
+    start = time.perf_counter()
+    await _aclose()
+    add("aclose_old_connections_hop", time.perf_counter() - start)
+
+
+channels_consumer.aclose_old_connections = aclose_old_connections
+
+
+def sql_timer(execute, sql, params, many, context):
+    start = time.perf_counter()
+    try:
+        return execute(sql, params, many, context)
+    finally:
+        kind = sql.split(None, 1)[0].upper()
+        if kind == "SELECT" and "FOR UPDATE" in sql:
+            kind = "SELECT_FOR_UPDATE"
+        add(f"sql_{kind}", time.perf_counter() - start)
+
+
+def on_connection(sender, connection, **kwargs):
+    connection.execute_wrappers.append(sql_timer)
+    raw = connection.connection
+    commit = raw.commit
+
+    def timed_commit():
+        start = time.perf_counter()
+        try:
+            return commit()
+        finally:
+            add("commit", time.perf_counter() - start)
+
+    raw.commit = timed_commit
+    add("db_connect", 0.0)
+
+
+connection_created.connect(on_connection)
+
+_Wrapper = type(connections["default"])
+_is_usable = _Wrapper.is_usable
+
+
+def is_usable(self):
+    start = time.perf_counter()
+    try:
+        return _is_usable(self)
+    finally:
+        add("health_check_SELECT_1", time.perf_counter() - start)
+
+
+_Wrapper.is_usable = is_usable
+
+
+def report():
+    moves = max(_counts["submit_action"], 1)
+    line = {"timing_moves": _counts["submit_action"]}
+    for name in sorted(_totals):
+        line[f"{name}_ms_per_move"] = round(1000 * _totals[name] / moves, 3)
+        line[f"{name}_calls_per_move"] = round(_counts[name] / moves, 2)
+    print(json.dumps(line), file=sys.stderr, flush=True)
+
+
+# ----- experiments: CHALK_BENCH_PATCHES=a,b (only through this module, never in the app) ---------
+# skip_aclose: no close_old_connections hop into the sync thread on every consumer dispatch
+#   (what a MatchConsumer.dispatch override would do; its DB calls close old connections anyway);
+# no_health_check: CONN_HEALTH_CHECKS off (no SELECT 1 before each move);
+# loop_broadcast: the consumer publishes the move's frames from its own event loop after
+#   submit_action returned (committed), instead of waiting on the background loop in the sync thread;
+# cprofile: cProfile of the submit_action calls, printed at shutdown (top 40 by own time).
+PATCHES = set(filter(None, os.environ.get("CHALK_BENCH_PATCHES", "").split(",")))
+
+if "skip_aclose" in PATCHES:
+    async def _no_aclose():
+        return None
+
+    channels_consumer.aclose_old_connections = _no_aclose
+
+if "no_health_check" in PATCHES:
+    connections.settings["default"]["CONN_HEALTH_CHECKS"] = False
+
+if "loop_broadcast" in PATCHES:
+    _broadcast = services.broadcast
+
+    def deferring_broadcast(outcome):
+        deferred = getattr(_local, "deferred", None)
+        if deferred is None:
+            return _broadcast(outcome)
+        deferred.append(outcome)
+
+    services.broadcast = deferring_broadcast
+
+    def submit_deferred(*args):
+        _local.deferred = []
+        try:
+            return services.submit_action(*args), _local.deferred
+        finally:
+            _local.deferred = None
+
+    async def act_loop_broadcast(self, message):
+        from channels.db import database_sync_to_async
+
+        start = time.perf_counter()
+        ref = message.get("ref")
+        if not isinstance(ref, str) or "seq" not in message or not isinstance(message.get("action"), dict):
+            await self.send_json(consumers.error("bad_message", "An act needs ref, seq and action.", ref))
+            return
+        try:
+            outcome, deferred = await database_sync_to_async(submit_deferred)(
+                self.match_id, self.user, message["seq"], ref, message["action"])
+        except services.ActionRejected as rejected:
+            await self.send_json(consumers.error(rejected.code, rejected.message, ref))
+            if rejected.code == "stale":
+                await self.send_state()
+            return
+        for done in deferred:
+            if not done.duplicate and done.messages:
+                await self.channel_layer.group_send(services.group_name(done.match_id), {
+                    "type": "match.update", "seq": done.seq, "messages": services._keyed(done.messages)})
+        await self.send_json({"type": "ack", "ref": ref, "seq": outcome.seq})
+        add("act_total", time.perf_counter() - start)
+
+    consumers.MatchConsumer.act = act_loop_broadcast
+
+# switch_1ms / switch_0.2ms: sys.setswitchinterval, so a thread back from I/O gets the GIL sooner;
+# threadpool: submit_action on a pool of threads (thread_sensitive=False), so DB waits overlap.
+for patch in PATCHES:
+    if patch.startswith("switch_"):
+        sys.setswitchinterval(float(patch[len("switch_"):].removesuffix("ms")) / 1000)
+
+if "threadpool" in PATCHES:
+    from channels.db import DatabaseSyncToAsync
+
+    consumers.database_sync_to_async = lambda function: DatabaseSyncToAsync(function, thread_sensitive=False)
+
+# global_lock_off: services._tables_lock replaced by a dummy, to see what a per-match lock would
+#   give with threadpool (NOT safe: current_state may read a table while another thread applies).
+if "global_lock_off" in PATCHES:
+    import contextlib
+
+    services._tables_lock = contextlib.nullcontext()
+
+_profile = None
+if "cprofile" in PATCHES:
+    import cProfile
+    import io
+    import pstats
+
+    _profile = cProfile.Profile()
+    _inner_submit = services.submit_action
+
+    def profiled_submit(*args, **kwargs):
+        _profile.enable()
+        try:
+            return _inner_submit(*args, **kwargs)
+        finally:
+            _profile.disable()
+
+    services.submit_action = profiled_submit
+
+
+def report_profile():
+    if _profile is None:
+        return
+    out = io.StringIO()
+    stats = pstats.Stats(_profile, stream=out)
+    stats.sort_stats("tottime").print_stats(40)
+    stats.sort_stats("cumulative").print_stats(60)
+    print(out.getvalue(), file=sys.stderr, flush=True)
+
+
+async def application(scope, receive, send):
+    """Chalk's app, plus the lifespan protocol so the report is printed when uvicorn stops
+    (uvicorn re-raises SIGTERM after a graceful shutdown, so atexit would never run)."""
+    if scope["type"] != "lifespan":
+        return await chalk_application(scope, receive, send)
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            report()
+            report_profile()
+            await send({"type": "lifespan.shutdown.complete"})
+            return
