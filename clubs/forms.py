@@ -1,9 +1,71 @@
 from django import forms
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Player
+from clubs.models import Club, JoinRequest, Membership, Player
+from gameplay.models import Game
+
+
+RESERVED_SLUGS = {"new", "join"}  # paths of clubs/urls.py that a slug would shadow
 
 
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["display_name", "preferred_language"]
+
+
+class ClubForm(forms.ModelForm):
+    """Create or edit a club. The slug is checked here, so a taken one is a form error, not a 500."""
+
+    home_games = forms.MultipleChoiceField(
+        label=_("Home games"), choices=Game.choices, widget=forms.CheckboxSelectMultiple,
+        help_text=_("The games the club plays. The first one is offered by “Play now”."),
+    )
+
+    class Meta:
+        model = Club
+        fields = ["name", "slug", "description", "home_games", "time_zone", "default_language", "is_public"]
+        widgets = {"description": forms.Textarea(attrs={"rows": 4})}
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise forms.ValidationError(_("A club needs a name."))
+        return name
+
+    def clean_slug(self):
+        slug = slugify(self.cleaned_data["slug"])
+        if not slug:
+            raise forms.ValidationError(_("Enter an address made of letters, digits and hyphens."))
+        if slug in RESERVED_SLUGS:
+            raise forms.ValidationError(_("This address is reserved; choose another."))
+        taken = Club.objects.filter(slug=slug).exclude(pk=self.instance.pk)
+        if taken.exists():
+            raise forms.ValidationError(_("A club with this address already exists."))
+        return slug
+
+    def clean_home_games(self):
+        chosen = self.cleaned_data["home_games"]
+        return [key for key in Game.values if key in chosen]
+
+    def club_fields(self) -> dict:
+        return {name: self.cleaned_data[name] for name in self.Meta.fields}
+
+
+class InvitationForm(forms.Form):
+    days = forms.IntegerField(label=_("Valid for (days)"), min_value=1, max_value=365, initial=7)
+    max_uses = forms.IntegerField(label=_("Maximum uses"), min_value=1, max_value=10000, required=False,
+                                  help_text=_("Leave empty for no limit."))
+
+
+class JoinRequestForm(forms.ModelForm):
+    class Meta:
+        model = JoinRequest
+        fields = ["message"]
+        widgets = {"message": forms.Textarea(attrs={"rows": 3})}
+        labels = {"message": _("A word for the organisers (optional)")}
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices)

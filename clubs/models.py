@@ -214,3 +214,10 @@ class AuditEntry(models.Model):
 
     def __str__(self):
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor} {self.action}"
+
+    @property
+    def role_change(self) -> tuple[str, str] | None:
+        """(old, new) role labels of a role change, translated; None for other actions."""
+        labels = dict(Membership.Role.choices)
+        old, new = self.detail.get("old"), self.detail.get("new")
+        return (labels[old], labels[new]) if old in labels and new in labels else None

@@ -13,6 +13,7 @@ urlpatterns = [
     path("accounts/profile/", club_views.profile, name="profile"),
     path("accounts/", include("allauth.urls")),
     path("clubs/", include("clubs.urls")),
+    path("players/<str:username>/", club_views.player_page, name="player"),
     path("ratings/", include("tournaments.ratings.urls")),
     path("", include("gameplay.urls")),
     path("admin/", admin.site.urls),

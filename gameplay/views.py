@@ -23,7 +23,7 @@ from gameplay.access import reader_for
 from gameplay.cardfaces import deck_folder
 from gameplay.forms import NewTableForm
 from gameplay.labels import client_labels
-from gameplay.models import Game, Match
+from gameplay.models import Game, Match, Seat
 from gameplay.rules import get_game
 from gameplay.table import Table
 
@@ -57,9 +57,12 @@ def archive_list(request):
         matches = matches.filter(seats__user=request.user)
     if game in Game.values:
         matches = matches.filter(game=game)
+    player = request.GET.get("player", "")
+    if player:  # one player's matches (linked from the player page)
+        matches = matches.filter(pk__in=Seat.objects.filter(user__username=player).values("match_id"))
     page = Paginator(matches.distinct(), LIST_SIZE).get_page(request.GET.get("page"))
     return render(request, "gameplay/archive_list.html",
-                  {"page": page, "games": Game.choices, "game": game, "only_mine": only_mine})
+                  {"page": page, "games": Game.choices, "game": game, "only_mine": only_mine, "player": player})
 
 
 # ----- starting and joining --------------------------------------------------------------------

@@ -28,7 +28,8 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         admin = ensure_user(ADMIN, staff=True)
         club, _ = Club.objects.get_or_create(
-            slug=CLUB["slug"], defaults={"name": CLUB["name"], "description": CLUB["description"], "created_by": admin}
+            slug=CLUB["slug"], defaults={"name": CLUB["name"], "description": CLUB["description"], "created_by": admin,
+                                         "home_games": ["allfours", "baloot", "cuatrola"]}
         )
         Membership.objects.get_or_create(club=club, user=admin, defaults={"role": Membership.Role.OWNER})
         for spec in PLAYERS:

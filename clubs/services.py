@@ -1,0 +1,214 @@
+"""Every change to a club goes through here: check the permission, write in one transaction,
+record who did what in the audit log (AuditEntry). Views stay thin and turn ClubError into a
+message or a form error.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from clubs import permissions
+from clubs.models import AuditEntry, Club, Invitation, JoinRequest, Membership
+
+Role = Membership.Role
+Action = AuditEntry.Action
+DEFAULT_INVITATION_DAYS = 7
+
+
+class ClubError(Exception):
+    """A refused change, with a reason in words (shown to the user) and a stable code (for tests)."""
+
+    def __init__(self, code: str, message):
+        super().__init__(str(message))
+        self.code = code
+        self.message = message
+
+
+def _require(allowed: bool) -> None:
+    if not allowed:
+        raise ClubError("forbidden", _("You are not allowed to do that in this club."))
+
+
+def record(club: Club, actor, action: str, target=None, **detail) -> AuditEntry:
+    return AuditEntry.objects.create(club=club, actor=actor if getattr(actor, "pk", None) else None,
+                                     action=action, target=target, detail=detail)
+
+
+# ----- the club itself -------------------------------------------------------------------------
+
+CLUB_FIELDS = ("name", "slug", "description", "home_games", "time_zone", "default_language", "is_public")
+
+
+@transaction.atomic
+def create_club(user, **fields) -> Club:
+    """A new club owned by its creator. A taken slug is a ClubError (the form checks it first)."""
+    _require(permissions.can_create_club(user))
+    try:
+        with transaction.atomic():
+            club = Club.objects.create(created_by=user, **{k: fields[k] for k in CLUB_FIELDS if k in fields})
+    except IntegrityError:
+        raise ClubError("slug_taken", _("A club with this address already exists.")) from None
+    Membership.objects.create(club=club, user=user, role=Role.OWNER)
+    permissions.remember_role(user, club, Role.OWNER)
+    record(club, user, Action.CREATED)
+    return club
+
+
+@transaction.atomic
+def update_club(user, club: Club, **fields) -> Club:
+    _require(permissions.can_edit_club(user, club))
+    changed = [k for k in CLUB_FIELDS if k in fields and getattr(club, k) != fields[k]]
+    for key in changed:
+        setattr(club, key, fields[key])
+    if changed:
+        club.save(update_fields=changed)
+        record(club, user, Action.EDITED, fields=changed)
+    return club
+
+
+# ----- invitations -----------------------------------------------------------------------------
+
+@transaction.atomic
+def create_invitation(user, club: Club, *, days: int = DEFAULT_INVITATION_DAYS,
+                      max_uses: int | None = None) -> Invitation:
+    _require(permissions.can_invite(user, club))
+    if days < 1 or (max_uses is not None and max_uses < 1):
+        raise ClubError("invalid", _("An invitation must last at least a day and allow at least one use."))
+    invitation = Invitation.objects.create(club=club, created_by=user, max_uses=max_uses,
+                                           expires_at=timezone.now() + timedelta(days=days))
+    record(club, user, Action.INVITED, invitation=invitation.pk, days=days, max_uses=max_uses)
+    return invitation
+
+
+@transaction.atomic
+def revoke_invitation(user, invitation: Invitation) -> Invitation:
+    _require(permissions.can_invite(user, invitation.club))
+    if invitation.revoked_at is None:
+        invitation.revoked_at = timezone.now()
+        invitation.save(update_fields=["revoked_at"])
+        record(invitation.club, user, Action.REVOKED, invitation=invitation.pk)
+    return invitation
+
+
+def invitation_problem(invitation: Invitation) -> str | None:
+    """Why this link cannot be used any more, in words; None while it can."""
+    if invitation.revoked_at is not None:
+        return _("This invitation link has been revoked.")
+    if invitation.is_expired:
+        return _("This invitation link has expired.")
+    if invitation.is_used_up:
+        return _("This invitation link has been used as many times as it allows.")
+    return None
+
+
+@transaction.atomic
+def accept_invitation(user, token: str) -> Membership:
+    """Join through a link. The invitation row is locked, so its reuse limit holds under races."""
+    invitation = Invitation.objects.select_for_update().select_related("club").filter(token=token).first()
+    if invitation is None:
+        raise ClubError("unknown", _("This invitation link does not exist."))
+    club = invitation.club
+    if permissions.is_member(user, club):
+        raise ClubError("already_member", _("You are already a member of this club."))
+    _require(permissions.can_accept_invitation(user, club))
+    problem = invitation_problem(invitation)
+    if problem:
+        raise ClubError("unusable", problem)
+    invitation.uses += 1
+    invitation.save(update_fields=["uses"])
+    membership = _add_member(user, club)
+    JoinRequest.objects.filter(club=club, user=user, status=JoinRequest.Status.PENDING).update(
+        status=JoinRequest.Status.APPROVED, decided_at=timezone.now())
+    record(club, user, Action.JOINED, invitation=invitation.pk)
+    return membership
+
+
+def _add_member(user, club: Club, role: str = Role.MEMBER) -> Membership:
+    membership = Membership.objects.create(club=club, user=user, role=role)
+    permissions.remember_role(user, club, role)
+    return membership
+
+
+# ----- join requests ---------------------------------------------------------------------------
+
+@transaction.atomic
+def request_to_join(user, club: Club, message: str = "") -> JoinRequest:
+    if permissions.is_member(user, club):
+        raise ClubError("already_member", _("You are already a member of this club."))
+    _require(permissions.can_request_to_join(user, club))
+    if JoinRequest.objects.filter(club=club, user=user, status=JoinRequest.Status.PENDING).exists():
+        raise ClubError("pending", _("You have already asked to join; an organiser will answer."))
+    join_request = JoinRequest.objects.create(club=club, user=user, message=message.strip())
+    record(club, user, Action.REQUESTED)
+    return join_request
+
+
+@transaction.atomic
+def decide_request(user, join_request: JoinRequest, approve: bool) -> JoinRequest:
+    club = join_request.club
+    _require(permissions.can_decide_requests(user, club))
+    join_request = JoinRequest.objects.select_for_update().get(pk=join_request.pk)
+    if join_request.status != JoinRequest.Status.PENDING:
+        raise ClubError("decided", _("This request has already been answered."))
+    join_request.status = JoinRequest.Status.APPROVED if approve else JoinRequest.Status.DECLINED
+    join_request.decided_by, join_request.decided_at = user, timezone.now()
+    join_request.save(update_fields=["status", "decided_by", "decided_at"])
+    if approve and not Membership.objects.filter(club=club, user_id=join_request.user_id).exists():
+        Membership.objects.create(club=club, user_id=join_request.user_id, role=Role.MEMBER)
+    record(club, user, Action.APPROVED if approve else Action.DECLINED, target=join_request.user)
+    return join_request
+
+
+# ----- leaving, removing, roles ----------------------------------------------------------------
+
+def _owners_left_without(club: Club, membership: Membership) -> int:
+    """Owners the club would keep if ``membership`` stopped being an owner (rows locked)."""
+    owners = (Membership.objects.select_for_update().filter(club=club, role=Role.OWNER)
+              .exclude(pk=membership.pk).values_list("pk", flat=True))
+    return len(list(owners))
+
+
+def _require_another_owner(club: Club, membership: Membership) -> None:
+    if membership.role == Role.OWNER and _owners_left_without(club, membership) == 0:
+        raise ClubError("last_owner", _("A club needs an owner: make another member an owner first."))
+
+
+@transaction.atomic
+def leave(user, club: Club) -> None:
+    _require(permissions.can_leave(user, club))
+    membership = Membership.objects.select_for_update().get(club=club, user=user)
+    _require_another_owner(club, membership)
+    membership.delete()
+    permissions.remember_role(user, club, None)
+    record(club, user, Action.LEFT, role=membership.role)
+
+
+@transaction.atomic
+def remove_member(user, membership: Membership) -> None:
+    club = membership.club
+    _require(permissions.can_remove_member(user, club, membership))
+    _require_another_owner(club, membership)
+    membership.delete()
+    record(club, user, Action.REMOVED, target=membership.user, role=membership.role)
+
+
+@transaction.atomic
+def change_role(user, membership: Membership, new_role: str) -> Membership:
+    club = membership.club
+    _require(permissions.can_change_role(user, club, membership, new_role))
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    old_role = membership.role
+    if old_role == new_role:
+        return membership
+    if new_role != Role.OWNER:
+        _require_another_owner(club, membership)
+    membership.role = new_role
+    membership.save(update_fields=["role"])
+    if membership.user_id == user.pk:
+        permissions.remember_role(user, club, new_role)
+    record(club, user, Action.ROLE_CHANGED, target=membership.user, old=old_role, new=new_role)
+    return membership
