@@ -65,6 +65,26 @@ def redis_server(request):
         embedded_redis.stop(process)
 
 
+# --- the test database ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, plus: on PostgreSQL, close every other session on it
+    before it is dropped. A server subprocess or a thread that a failed test left behind would
+    otherwise make the drop fail ("being accessed by other users") and leave the database."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+
+
 # --- the live ASGI server ---------------------------------------------------------------------
 
 
