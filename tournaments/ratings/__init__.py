@@ -1,5 +1,10 @@
 """Ratings for partnership games: Elo (``elo``), Glicko-2 (``glicko2``), the
-replay of a match history (``recompute``) and which matches are rated
-(``policy``). Pure Python, no Django: a Celery task loads the four players'
-current values, calls ``elo.rate_match`` and stores the changes.
+replay of a match history (``recompute``), which matches are rated
+(``policy``) and the history chart's geometry (``chart``). Those modules are
+pure Python and import without Django, so this file imports nothing.
+
+The same package is the Django app ``tournaments.ratings`` (label
+``ratings``; ``apps.py``): models, the per-match Celery task, the
+``recompute_ratings`` command, leaderboards and template tags. See
+docs/ratings.md.
 """
