@@ -8,9 +8,12 @@ view (the channel layer is internal); each socket forwards only its own seat's.
 import json
 import time
 
+from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.db import close_old_connections
 
 from gameplay import access, services
 from gameplay.services import ActionRejected
@@ -37,7 +40,30 @@ def error(code: str, message: str, ref=None) -> dict:
     return {"type": "error", "ref": ref, "code": code, "message": message}
 
 
+async def on_database_thread(function, *args):
+    """Run `function` on Django's one synchronous thread, the way database_sync_to_async does,
+    but without its connection housekeeping around every call: with CONN_HEALTH_CHECKS that is
+    an extra `SELECT 1` round trip per move. After a failure the stale connection is dropped as
+    Channels would, so the next call reconnects (the client resends its act with the same ref)."""
+    try:
+        return await sync_to_async(function, thread_sensitive=True)(*args)
+    except ActionRejected:
+        raise
+    except Exception:
+        await sync_to_async(close_old_connections, thread_sensitive=True)()
+        raise
+
+
 class MatchConsumer(AsyncJsonWebsocketConsumer):
+    async def dispatch(self, message):
+        # Channels hops to the database thread before every handler to close old connections:
+        # five hops per move (one per socket's match.update), queued behind everyone's moves.
+        # Handlers here reach the database only through the helpers above, which clean up.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.user = self.scope.get("user")
@@ -85,17 +111,22 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(error("bad_message", "An act needs ref, seq and action.", ref))
             return
         try:
-            outcome = await database_sync_to_async(services.submit_action)(
-                self.match_id, self.user, message["seq"], ref, message["action"])
+            outcome = await on_database_thread(services.submit_action, self.match_id, self.user,
+                                               message["seq"], ref, message["action"], False)
         except ActionRejected as rejected:
             await self.send_json(error(rejected.code, rejected.message, ref))
             if rejected.code == "stale":
                 await self.send_state()
             return
+        # Committed: publish from this event loop, then acknowledge, then clocks and bots.
+        if not outcome.duplicate:
+            await self.channel_layer.group_send(self.group, outcome.group_message())
         await self.send_json({"type": "ack", "ref": ref, "seq": outcome.seq})
+        if outcome.deadline is not None or outcome.bot_next:
+            await on_database_thread(services.follow_up, outcome)
 
     async def send_state(self):
-        await self.send_json(await database_sync_to_async(services.current_state)(self.match_id, self.user))
+        await self.send_json(await on_database_thread(services.current_state, self.match_id, self.user))
 
     async def match_update(self, event):
         reader = "spectator" if self.seat is None else str(self.seat)

@@ -47,6 +47,13 @@ class Outcome:
     ref: str | None = None
     messages: dict = field(default_factory=dict)  # seat (or "spectator") -> state message
     duplicate: bool = False  # the ref had been applied before: ack again, change nothing
+    deadline: object = None  # when the next decision times out
+    bot_next: bool = False  # a bot holds the seat to act next
+
+    def group_message(self) -> dict:
+        # Channel layer payloads are msgpack: keys must be strings.
+        return {"type": "match.update", "seq": self.seq,
+                "messages": {str(key): value for key, value in self.messages.items()}}
 
 
 def group_name(match_id: int) -> str:
@@ -190,8 +197,11 @@ def start_if_ready(match: Match) -> bool:
 
 # ----- applying actions ------------------------------------------------------------------------
 
-def submit_action(match_id: int, user, seq, ref, action) -> Outcome:
-    """A player's act (protocol.md). Raises ActionRejected with the protocol's error code."""
+def submit_action(match_id: int, user, seq, ref, action, publish: bool = True) -> Outcome:
+    """A player's act (protocol.md). Raises ActionRejected with the protocol's error code.
+
+    With publish=False the caller (the consumer, on its own event loop) broadcasts the outcome
+    and then calls `follow_up(outcome)`; otherwise both happen here after the commit."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise ActionRejected("bad_message", "An act needs an action object with a type.")
     if action["type"] == "timeout":
@@ -215,7 +225,7 @@ def submit_action(match_id: int, user, seq, ref, action) -> Outcome:
             raise ActionRejected("stale", "The table moved on; here is the current state.")
         if action.get("seat", seat) != seat:
             raise ActionRejected("forbidden", "You can only act for your own seat.")
-        return _apply(match, live, seat, dict(action, seat=seat), ref, user, check_turn=True)
+        return _apply(match, live, seat, dict(action, seat=seat), ref, user, check_turn=True, publish=publish)
 
 
 def submit_timeout(match_id: int, seq: int) -> Outcome | None:
@@ -259,7 +269,8 @@ def _locked(match_id: int) -> Match:
         raise ActionRejected("forbidden", "There is no such match.") from None
 
 
-def _apply(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, check_turn: bool) -> Outcome:
+def _apply(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, check_turn: bool,
+           publish: bool = True) -> Outcome:
     """Validate with the engine, append, record; inside the caller's transaction and lock."""
     table = live.table
     if check_turn and table.to_act != seat and not table.legal_for(seat):
@@ -279,12 +290,13 @@ def _apply(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, c
     except BaseException:
         forget_table(match.pk)  # the table moved but the log did not: rebuild next time
         raise
-    outcome = Outcome(match.pk, match.seq, ref, state_messages(match, table, table.events))
-    bot_next = table.to_act in live.bots
-    # Broadcast first, then schedule clocks and bots: frames reach sockets in seq order even when
-    # a bot answers at once (eager tasks run inside these callbacks).
-    transaction.on_commit(lambda: broadcast(outcome))
-    transaction.on_commit(lambda: after_commit(match.pk, match.seq, match.deadline, bot_next))
+    outcome = Outcome(match.pk, match.seq, ref, state_messages(match, table, table.events),
+                      deadline=match.deadline, bot_next=table.to_act in live.bots)
+    if publish:
+        # Broadcast first, then schedule clocks and bots: frames reach sockets in seq order even
+        # when a bot answers at once (eager tasks run inside these callbacks).
+        transaction.on_commit(lambda: broadcast(outcome))
+        transaction.on_commit(lambda: follow_up(outcome))
     return outcome
 
 
@@ -330,6 +342,12 @@ def after_commit(match_id: int, seq: int, deadline, bot_next: bool) -> None:
         tasks.schedule_bots(match_id)
 
 
+def follow_up(outcome: Outcome) -> None:
+    """After an accepted action was committed and broadcast: clocks and bots."""
+    if outcome.deadline is not None or outcome.bot_next:
+        after_commit(outcome.match_id, outcome.seq, outcome.deadline, outcome.bot_next)
+
+
 # ----- what each reader receives ---------------------------------------------------------------
 
 def state_message(match: Match, table: Table, seat, events) -> dict:
@@ -363,13 +381,7 @@ def broadcast(outcome: Outcome) -> None:
 
     if outcome.duplicate or not outcome.messages:
         return
-    group_send(group_name(outcome.match_id),
-               {"type": "match.update", "seq": outcome.seq, "messages": _keyed(outcome.messages)})
-
-
-def _keyed(messages: dict) -> dict:
-    # Channel layer payloads are msgpack: keys must be strings.
-    return {str(key): value for key, value in messages.items()}
+    group_send(group_name(outcome.match_id), outcome.group_message())
 
 
 def abort_match(match: Match, reason: str = "") -> None:
