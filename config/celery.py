@@ -27,6 +27,8 @@ BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "gameplay.sweep_deadlines", "schedule": 5.0},
     # A lost rating task must not leave a finished match unrated (tournaments/ratings/tasks.py).
     "rate-pending-matches": {"task": "ratings.rate_pending", "schedule": 300.0},
+    # Competitions: open rounds, walkovers, next rounds, close seasons (tournaments/tasks.py).
+    "competitions-tick": {"task": "tournaments.tick", "schedule": float(os.environ.get("CHALK_COMPETITION_TICK", "30"))},
 }
 app.conf.beat_schedule = BEAT_SCHEDULE
 

@@ -15,6 +15,7 @@ urlpatterns = [
     path("clubs/", include("clubs.urls")),
     path("players/<str:username>/", club_views.player_page, name="player"),
     path("ratings/", include("tournaments.ratings.urls")),
+    path("competitions/", include("tournaments.urls")),
     path("", include("gameplay.urls")),
     path("admin/", admin.site.urls),
 ]

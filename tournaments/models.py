@@ -1,14 +1,20 @@
-"""Competitions: tournaments and league seasons run by a club.
+"""Competitions: tournaments and league seasons run by a club (docs/competitions.md).
 
-Thin for now: the competitions issue adds entries (pairs), rounds, pairings and the format
-settings. Formats themselves are pure modules in tournaments/formats/, looked up by key.
+Rows only. The formats are pure modules in tournaments/formats/ looked up by key; the manager in
+tournaments/services/ loads these rows, calls a format and saves what it returns. Every row that a
+Celery task could create twice has a unique constraint, so a task that runs twice (or two beats at
+once) creates nothing twice.
+
+Seats: the home pair of a pairing sits at seats 0 and 2 (team 0), the away pair at 1 and 3.
 """
+
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from gameplay.models import Game
+from gameplay.models import Game, Match
 
 
 class Competition(models.Model):
@@ -21,23 +27,301 @@ class Competition(models.Model):
         OPEN = "open", _("Open for entries")
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    class Format(models.TextChoices):
+        # Keys of tournaments.formats.FORMATS.
+        SINGLE = "single_elimination", _("Single elimination")
+        DOUBLE = "double_elimination", _("Double elimination")
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        SWISS = "swiss", _("Swiss")
+        LEAGUE = "league", _("League season")
+
+    class Seeding(models.TextChoices):
+        RATING = "rating", _("By rating")
+        HAND = "hand", _("By hand")
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", _("Public: anyone may follow it and watch its tables")
+        MEMBERS = "members", _("Members only")
 
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="competitions")
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("slug"), max_length=120)
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.TOURNAMENT)
-    format = models.CharField(_("format"), max_length=40, help_text=_("Key of a module in tournaments/formats."))
-    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.DRAFT)
-    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    format = models.CharField(_("format"), max_length=40, choices=Format.choices, default=Format.SWISS)
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.OPEN)
+    visibility = models.CharField(_("who may follow"), max_length=20, choices=Visibility.choices,
+                                  default=Visibility.PUBLIC)
+    # Rules: the named preset the organiser started from, and the engine-resolved options.
+    preset = models.CharField(_("rules"), max_length=60, blank=True)
+    options = models.JSONField(_("rule options"), default=dict, blank=True)
+    best_of = models.PositiveSmallIntegerField(_("best of"), default=1)
+    time_control = models.PositiveIntegerField(_("seconds per decision"), default=30)
+    # Format knobs (tournaments.formats.Options).
+    swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
+    third_place_match = models.BooleanField(_("third-place match"), default=False)
+    grand_final_reset = models.BooleanField(_("grand final reset"), default=True)
+    double_round_robin = models.BooleanField(_("double round robin"), default=False)
+    seeding = models.CharField(_("seeding"), max_length=10, choices=Seeding.choices, default=Seeding.RATING)
+    # Schedule.
+    starts_at = models.DateTimeField(_("starts at"))
+    round_interval = models.DurationField(
+        _("time between rounds"), default=timedelta(0),
+        help_text=_("A round starts this long after the previous one started, or as soon as its results "
+                    "are in if that is later. League seasons: the length of a fixture week."))
+    entries_open_at = models.DateTimeField(_("entries open"), null=True, blank=True)
+    entries_close_at = models.DateTimeField(_("entries close"), null=True, blank=True)
+    check_in = models.DurationField(_("check-in opens before a round"), default=timedelta(minutes=15))
+    grace = models.DurationField(_("grace period for no-shows"), default=timedelta(minutes=10))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
-        ordering = ["-created_at"]
+        ordering = ["-starts_at", "-id"]
         constraints = [models.UniqueConstraint(fields=["club", "slug"], name="competition_slug_per_club")]
+        indexes = [models.Index(fields=["status", "starts_at"], name="competition_status_start")]
         verbose_name = _("competition")
         verbose_name_plural = _("competitions")
 
     def __str__(self):
         return self.name
+
+    def get_absolute_url(self):
+        from django.urls import reverse
+        return reverse("tournaments:detail", args=[self.pk])
+
+    @property
+    def is_public(self) -> bool:
+        return self.visibility == self.Visibility.PUBLIC
+
+    @property
+    def is_league(self) -> bool:
+        return self.format == self.Format.LEAGUE
+
+    @property
+    def is_bracket(self) -> bool:
+        return self.format in (self.Format.SINGLE, self.Format.DOUBLE)
+
+    @property
+    def games_to_win(self) -> int:
+        return (self.best_of + 1) // 2
+
+    @property
+    def timeout_policy(self) -> str:
+        return self.options.get("timeout_result", "")
+
+
+class Entry(models.Model):
+    """A pair. Players are EntryPlayer rows (a player is in at most one pair per competition);
+    a bot entry has no players: both its seats are played by the bot named in `bot`."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for the partner")
+        CONFIRMED = "confirmed", _("Entered")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        DISQUALIFIED = "disqualified", _("Disqualified")
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="entries")
+    name = models.CharField(_("pair name"), max_length=80, blank=True)
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.PENDING)
+    bot = models.CharField(_("bot"), max_length=20, blank=True,
+                           help_text=_("A bot pair (practice and tests): this bot plays both seats."))
+    seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
+    rating = models.FloatField(_("rating"), null=True, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["competition", "seed", "id"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+
+    def __str__(self):
+        return self.name or f"#{self.pk}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.CONFIRMED
+
+
+class EntryPlayer(models.Model):
+    """One of the two players of a pair; `accepted_at` is empty while the invitation is open."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="players")
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="competition_entries")
+    position = models.PositiveSmallIntegerField(_("position"))  # 0 sits at seat 0/1, 1 at seat 2/3
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["entry", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "user"], name="one_pair_per_player"),
+            models.UniqueConstraint(fields=["entry", "position"], name="two_places_per_pair"),
+        ]
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", _("Scheduled")
+        OPEN = "open", _("Open")
+        PAUSED = "paused", _("Paused")
+        COMPLETE = "complete", _("Complete")
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.SCHEDULED)
+    starts_at = models.DateTimeField(_("starts at"))
+    deadline = models.DateTimeField(_("no-show deadline"),
+                                    help_text=_("A pair not checked in by then loses by walkover (league: the week's end)."))
+    opened_at = models.DateTimeField(null=True, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["competition", "number"]
+        constraints = [models.UniqueConstraint(fields=["competition", "number"], name="one_round_per_number")]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+
+    def __str__(self):
+        return f"{self.competition} R{self.number}"
+
+    @property
+    def opens_at(self):
+        return self.starts_at - self.competition.check_in if not self.competition.is_league else self.starts_at
+
+
+class Pairing(models.Model):
+    """One match of a round (a bye when `away` is empty) and, once decided, its result."""
+
+    class Source(models.TextChoices):
+        PLAYED = "played", _("Played")
+        WALKOVER = "walkover", _("Walkover")
+        BYE = "bye", _("Bye")
+        OVERRIDE = "override", _("Set by the organiser")
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="pairings")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
+    round_number = models.PositiveSmallIntegerField()
+    slot = models.PositiveSmallIntegerField()
+    home = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    away = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+", null=True, blank=True)
+    bracket = models.CharField(max_length=20, default="main")
+    label = models.CharField(max_length=20, blank=True)
+    match = models.OneToOneField(Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="pairing")
+    # The result: decided_at is set once; winner empty + walkover = double forfeit (both lose).
+    decided_at = models.DateTimeField(null=True, blank=True)
+    source = models.CharField(max_length=20, choices=Source.choices, blank=True)
+    winner = models.ForeignKey(Entry, on_delete=models.SET_NULL, related_name="+", null=True, blank=True)
+    home_points = models.PositiveSmallIntegerField(default=0)
+    away_points = models.PositiveSmallIntegerField(default=0)
+    walkover = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["competition", "round_number", "slot"]
+        constraints = [models.UniqueConstraint(fields=["competition", "round_number", "slot"],
+                                               name="one_pairing_per_slot")]
+        indexes = [models.Index(fields=["competition", "decided_at"], name="pairing_undecided")]
+        verbose_name = _("pairing")
+        verbose_name_plural = _("pairings")
+
+    def __str__(self):
+        return f"{self.competition} R{self.round_number}.{self.slot}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.away_id is None
+
+    @property
+    def is_decided(self) -> bool:
+        return self.decided_at is not None
+
+
+class CheckIn(models.Model):
+    """A player said "I am here" for a pairing: the concrete meaning of having shown."""
+
+    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="check_ins")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["pairing", "user"], name="one_check_in_per_player")]
+
+
+class Standing(models.Model):
+    """The current (once finished: final) standings, written only where they changed."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="standings")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    rank = models.PositiveIntegerField()
+    position = models.PositiveIntegerField()  # order of the rows (ranks may be shared)
+    played = models.PositiveIntegerField(default=0)
+    won = models.PositiveIntegerField(default=0)
+    drawn = models.PositiveIntegerField(default=0)
+    lost = models.PositiveIntegerField(default=0)
+    points = models.FloatField(default=0)
+    games_for = models.PositiveIntegerField(default=0)
+    games_against = models.PositiveIntegerField(default=0)
+    tiebreaks = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["competition", "position"]
+        constraints = [models.UniqueConstraint(fields=["competition", "entry"], name="one_standing_per_entry")]
+
+    @property
+    def game_difference(self) -> int:
+        return self.games_for - self.games_against
+
+
+class AuditEntry(models.Model):
+    """What an organiser (or the scheduler) did to a competition, with the written reason."""
+
+    class Action(models.TextChoices):
+        CREATED = "created", _("created the competition")
+        STARTED = "started", _("started the competition")
+        CANCELLED = "cancelled", _("cancelled the competition")
+        PAIR_ADDED = "pair_added", _("added a pair")
+        PAUSED = "paused", _("paused a round")
+        RESUMED = "resumed", _("resumed a round")
+        RESCHEDULED = "rescheduled", _("rescheduled a round")
+        REPLACED = "replaced", _("replaced a player")
+        WITHDRAWN = "withdrawn", _("withdrew a pair")
+        DISQUALIFIED = "disqualified", _("disqualified a pair")
+        OVERRIDDEN = "overridden", _("overrode a result")
+        FINISHED = "finished", _("closed the competition")
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="audit_entries")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                              related_name="+")
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    entry = models.ForeignKey(Entry, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    pairing = models.ForeignKey(Pairing, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    reason = models.TextField(_("reason"), blank=True)
+    detail = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
+
+
+class Notification(models.Model):
+    """A message on the site (and by email): your round is open, your partner invited you, ...
+    `key` makes a notification idempotent: the same event notifies a user once."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    key = models.CharField(max_length=80)
+    text = models.CharField(max_length=300)
+    url = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="one_notification_per_event")]

@@ -1,0 +1,81 @@
+"""Builders for competition tests: a club with an organiser, competitions, pairs."""
+
+import itertools
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from clubs.models import Club, Membership
+from gameplay.rules import get_game
+from tournaments.models import Competition, Entry, EntryPlayer
+
+_numbers = itertools.count()
+
+
+def make_user(prefix: str = "player"):
+    n = next(_numbers)
+    return get_user_model().objects.create_user(f"{prefix}{n}", f"{prefix}{n}@example.com", "pw-12345678")
+
+
+def make_club(organiser=None, **fields):
+    n = next(_numbers)
+    club = Club.objects.create(name=f"Club {n}", slug=f"club-{n}", home_games=["allfours"], **fields)
+    if organiser is not None:
+        Membership.objects.create(club=club, user=organiser, role=Membership.Role.ORGANISER)
+    return club
+
+
+def make_competition(club=None, *, format="swiss", game="allfours", preset="short_seven", starts_in=timedelta(0),
+                     **fields):
+    club = club or make_club()
+    engine = get_game(game)
+    options = engine.resolve_options(dict(engine.presets[preset]))
+    n = next(_numbers)
+    defaults = dict(time_control=0, check_in=timedelta(0), grace=timedelta(minutes=5),
+                    round_interval=timedelta(0))
+    defaults.update(fields)
+    return Competition.objects.create(
+        club=club, name=f"Cup {n}", slug=f"cup-{n}", game=game, format=format, preset=preset, options=options,
+        starts_at=timezone.now() + starts_in,
+        kind=Competition.Kind.LEAGUE if format == "league" else Competition.Kind.TOURNAMENT, **defaults)
+
+
+def human_pairs(competition, count: int):
+    """Confirmed pairs of two new users each; returns [(entry, [user, user]), ...]."""
+    pairs = []
+    for _ in range(count):
+        users = [make_user(), make_user()]
+        entry = Entry.objects.create(competition=competition, name=" & ".join(u.username for u in users),
+                                     status=Entry.Status.CONFIRMED)
+        for position, user in enumerate(users):
+            EntryPlayer.objects.create(entry=entry, competition=competition, user=user, position=position,
+                                       accepted_at=timezone.now())
+        pairs.append((entry, users))
+    return pairs
+
+
+def bot_pairs(competition, count: int):
+    return [Entry.objects.create(competition=competition, name=f"Bots {n + 1}", bot="random",
+                                 status=Entry.Status.CONFIRMED) for n in range(count)]
+
+
+def drive(competition, steps: int = 60, now=None):
+    """Eager mode: step the competition and play the bot tables until it stops changing.
+
+    (In eager mode a table made while a bot loop runs in this thread waits for its first bot move:
+    gameplay lets one bot loop run per thread. A real worker has no such nesting.)"""
+    from gameplay.models import Match
+    from gameplay.tasks import play_bots
+    from tournaments.services import manager
+
+    for _ in range(steps):
+        changed = manager.step(competition.pk, now=now)
+        playing = list(Match.objects.filter(pairing__competition=competition, status=Match.Status.PLAYING)
+                       .values_list("pk", flat=True))
+        for match_id in playing:
+            play_bots.run(match_id)
+        if not changed and not playing:
+            break
+    competition.refresh_from_db()
+    return competition

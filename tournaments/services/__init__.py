@@ -1,0 +1,12 @@
+"""The competitions' writers (STYLE.md §5): views, tasks and the API call these, never the ORM.
+
+- manager: the scheduler's step (start, open rounds, tables, results, walkovers, next round,
+  close), check-in;
+- entries: entering as a pair, invitations, withdrawals before the start, organiser-added pairs;
+- organiser: pause, resume, reschedule, replace a player, withdraw/disqualify, override a result;
+- ranking: the stored standings; notify: site and email notifications; loading: rows to values.
+"""
+
+from tournaments.services.manager import CompetitionError
+
+__all__ = ["CompetitionError"]

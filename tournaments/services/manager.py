@@ -1,0 +1,410 @@
+"""The manager: load rows, call the pure format, save pairings, create matches (STYLE.md §1).
+
+`step(competition_id)` is the one function the scheduler calls. Under the competition's row lock
+(one writer per competition, STYLE.md §6) it does whatever is due at `now`, in order:
+
+1. an open competition whose start time has come starts: unconfirmed pairs are dropped, the rest
+   seeded (by rating: the mean Elo of the two players; or by hand) and the first round (a league:
+   every fixture week) is made;
+2. each round that is not complete: opens at `starts_at - check_in` (byes decided, bot tables
+   created, players notified); records the result of every finished match; starts the tables
+   whose start time has come; at its deadline gives walkovers to the pairs that showed; and is
+   complete once every pairing is decided;
+3. when the latest round is complete the format makes the next one, or the competition closes
+   and its standings are final.
+
+Running it twice does nothing twice: every step checks the state it moves from, results are
+written with a conditional update, and rounds, pairings, check-ins and notifications have unique
+constraints behind the lock.
+
+"Shown": a pair has shown for a pairing when both its players have checked in (a bot pair always
+has). The table is created the moment all four players have shown, with every seat taken, so no
+stranger can sit at a competition table and no one loses on time for being late to a table that
+was never theirs to join.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from gameplay import services as gameplay
+from gameplay.models import Match
+from tournaments.formats import FormatError, get_format, league, seed_by_hand, seed_by_rating
+from tournaments.models import AuditEntry, CheckIn, Competition, Entry, EntryPlayer, Pairing, Round
+from tournaments.ratings.services import ratings_for
+from tournaments.services import ranking
+from tournaments.services.loading import entry_value, format_options, pairing_value, snapshot
+from tournaments.services.notify import notify
+
+logger = logging.getLogger("chalk.tournaments")
+MAX_ROUNDS_PER_STEP = 64  # rounds of byes only are made and closed in the same step
+
+
+class CompetitionError(Exception):
+    """A request the competition refuses; `message` is for the person who asked."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+# ----- the step --------------------------------------------------------------------------------
+
+def step(competition_id: int, now: datetime | None = None) -> bool:
+    """Do what is due; True if anything changed."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        competition = Competition.objects.select_for_update().filter(pk=competition_id).first()
+        if competition is None:
+            return False
+        changed = False
+        if competition.status == Competition.Status.OPEN and now >= competition.starts_at:
+            changed = start(competition, now)
+        if competition.status != Competition.Status.RUNNING:
+            return changed
+        people = Roster(competition)
+        for round_row in competition.rounds.exclude(status=Round.Status.COMPLETE).order_by("number"):
+            changed |= advance_round(competition, round_row, people, now)
+        changed |= make_next_rounds(competition, people, now)
+        if changed:
+            ranking.refresh(competition)
+        return changed
+
+
+def due_competitions(now: datetime | None = None) -> list[int]:
+    """Competitions the periodic tick should step: starting ones and running ones."""
+    now = now or timezone.now()
+    due = Q(status=Competition.Status.OPEN, starts_at__lte=now) | Q(status=Competition.Status.RUNNING)
+    return list(Competition.objects.filter(due).order_by("pk").values_list("pk", flat=True))
+
+
+def competition_of_match(match_id: int) -> int | None:
+    return Pairing.objects.filter(match_id=match_id).values_list("competition_id", flat=True).first()
+
+
+# ----- who plays -------------------------------------------------------------------------------
+
+class Roster:
+    """The entries of a competition and their players, read once per step (two queries)."""
+
+    def __init__(self, competition: Competition):
+        self.entries = {e.pk: e for e in Entry.objects.filter(competition=competition)}
+        self.players: dict[int, list[int]] = {}
+        for entry_id, user_id in (EntryPlayer.objects.filter(competition=competition)
+                                  .order_by("position").values_list("entry_id", "user_id")):
+            self.players.setdefault(entry_id, []).append(user_id)
+        self._users = None
+
+    def users(self):
+        if self._users is None:
+            ids = [u for players in self.players.values() for u in players]
+            self._users = get_user_model().objects.select_related("player").in_bulk(ids)
+        return self._users
+
+    def shown(self, entry_id: int | None, checked: set[int]) -> bool:
+        entry = self.entries.get(entry_id)
+        if entry is None or not entry.is_active:
+            return False
+        players = self.players.get(entry_id, [])
+        return bool(entry.bot) or (len(players) == 2 and all(u in checked for u in players))
+
+    def checked_count(self, entry_id, checked: set[int]) -> int:
+        return sum(1 for u in self.players.get(entry_id, []) if u in checked)
+
+    def seats(self, pairing: Pairing) -> list[gameplay.SeatSpec]:
+        """Home pair at seats 0 and 2 (team 0), away pair at 1 and 3 (team 1)."""
+        home, away = self._pair(pairing.home_id), self._pair(pairing.away_id)
+        return [home[0], away[0], home[1], away[1]]
+
+    def _pair(self, entry_id) -> list[gameplay.SeatSpec]:
+        entry = self.entries[entry_id]
+        if entry.bot:
+            return [gameplay.SeatSpec(bot=entry.bot)] * 2
+        users = self.users()
+        return [gameplay.SeatSpec(user=users[u]) for u in self.players[entry_id]]
+
+
+def checked_in(pairing_ids) -> dict[int, set[int]]:
+    found: dict[int, set[int]] = {}
+    for pairing_id, user_id in CheckIn.objects.filter(pairing_id__in=pairing_ids).values_list("pairing_id", "user_id"):
+        found.setdefault(pairing_id, set()).add(user_id)
+    return found
+
+
+# ----- starting --------------------------------------------------------------------------------
+
+def start(competition: Competition, now: datetime) -> bool:
+    """Seed the confirmed pairs and make the first round(s); cancel with fewer than two pairs."""
+    Entry.objects.filter(competition=competition, status=Entry.Status.PENDING).delete()
+    entries = list(Entry.objects.filter(competition=competition, status=Entry.Status.CONFIRMED).order_by("pk"))
+    if len(entries) < 2:
+        competition.status = Competition.Status.CANCELLED
+        competition.finished_at = now
+        competition.save(update_fields=["status", "finished_at"])
+        AuditEntry.objects.create(competition=competition, action=AuditEntry.Action.CANCELLED,
+                                  reason=_("Fewer than two pairs entered."))
+        return True
+    seed_entries(competition, entries)
+    if competition.format == Competition.Format.SWISS and competition.swiss_rounds is None:
+        competition.swiss_rounds = get_format("swiss").total_rounds(len(entries), format_options(competition))
+    competition.status = Competition.Status.RUNNING
+    competition.save(update_fields=["status", "swiss_rounds"])
+    AuditEntry.objects.create(competition=competition, action=AuditEntry.Action.STARTED,
+                              detail={"pairs": len(entries)})
+    if competition.is_league:
+        make_league_season(competition, now)
+    return True
+
+
+def seed_entries(competition: Competition, entries: list[Entry]) -> None:
+    """Seed 1 is the strongest: by the pairs' mean Elo, or the organiser's order (unseeded last)."""
+    players: dict[int, list[int]] = {}
+    for entry_id, user_id in EntryPlayer.objects.filter(entry__in=entries).values_list("entry_id", "user_id"):
+        players.setdefault(entry_id, []).append(user_id)
+    ratings = ratings_for([u for ids in players.values() for u in ids], competition.game)
+    for entry in entries:
+        ids = players.get(entry.pk, [])
+        entry.rating = sum(ratings[u].elo for u in ids) / len(ids) if ids else None
+    values = [entry_value(e.pk, e.seed, e.rating) for e in entries]
+    if competition.seeding == Competition.Seeding.HAND:
+        order = sorted(values, key=lambda v: (v.seed is None, v.seed or 0, -v.rating))
+        seeded = seed_by_hand(values, [v.id for v in order])
+    else:
+        seeded = seed_by_rating(values)
+    seeds = {v.id: v.seed for v in seeded}
+    for entry in entries:
+        entry.seed = seeds[entry.pk]
+    Entry.objects.bulk_update(entries, ["seed", "rating"])
+
+
+def make_league_season(competition: Competition, now: datetime) -> None:
+    """Every fixture week at once: week n runs [start + (n-1) interval, start + n interval)."""
+    snap = snapshot(competition)
+    fixtures = league.fixtures(snap.field, competition.starts_at, competition.round_interval,
+                               format_options(competition))
+    weeks = {f.week.number: f.week for f in fixtures}
+    for number, week in sorted(weeks.items()):
+        save_round(competition, number, week.starts, week.ends,
+                   [f.pairing for f in fixtures if f.week.number == number])
+
+
+def save_round(competition: Competition, number: int, starts_at, deadline, pairings) -> Round:
+    round_row = Round.objects.create(competition=competition, number=number, starts_at=starts_at,
+                                     deadline=deadline)
+    Pairing.objects.bulk_create([
+        Pairing(competition=competition, round=round_row, round_number=p.round, slot=p.slot, home_id=p.home,
+                away_id=p.away, bracket=p.bracket, label=p.label)
+        for p in pairings
+    ])
+    return round_row
+
+
+# ----- a round ---------------------------------------------------------------------------------
+
+def advance_round(competition: Competition, round_row: Round, people: Roster, now: datetime) -> bool:
+    changed = False
+    paused = round_row.status == Round.Status.PAUSED
+    if round_row.status == Round.Status.SCHEDULED and now >= round_row.opens_at:
+        open_round(competition, round_row, people, now)
+        changed = True
+    if round_row.status == Round.Status.SCHEDULED:
+        return changed
+    pairings = list(round_row.pairings.filter(decided_at__isnull=True).select_related("match"))
+    changed |= record_results(pairings, now)
+    if not paused:
+        if now >= round_row.starts_at:
+            start_tables(pairings)
+        if now >= round_row.deadline:
+            changed |= give_walkovers(competition, round_row, pairings, people, now)
+    if not round_row.pairings.filter(decided_at__isnull=True).exists() and not paused:
+        round_row.status, round_row.completed_at = Round.Status.COMPLETE, now
+        round_row.save(update_fields=["status", "completed_at"])
+        changed = True
+    return changed
+
+
+def open_round(competition: Competition, round_row: Round, people: Roster, now: datetime) -> None:
+    round_row.status, round_row.opened_at = Round.Status.OPEN, now
+    round_row.save(update_fields=["status", "opened_at"])
+    pairings = list(round_row.pairings.filter(decided_at__isnull=True))
+    for pairing in pairings:
+        if pairing.is_bye:
+            decide(pairing, pairing.home_id, 0, 0, False, Pairing.Source.BYE, now)
+        elif not (people.entries[pairing.home_id].is_active and people.entries[pairing.away_id].is_active):
+            walk_over(competition, pairing, people, set(), now)
+        elif people.shown(pairing.home_id, set()) and people.shown(pairing.away_id, set()):
+            create_table(competition, round_row, pairing, people)
+    notify_round_open(competition, round_row, pairings, people)
+
+
+def notify_round_open(competition: Competition, round_row: Round, pairings, people: Roster) -> None:
+    url = reverse("tournaments:detail", args=[competition.pk])
+    users = people.users()
+    for pairing in pairings:
+        if pairing.is_bye or pairing.is_decided:
+            continue
+        for entry_id in (pairing.home_id, pairing.away_id):
+            for user_id in people.players.get(entry_id, []):
+                notify(users[user_id], f"round-open:{round_row.pk}",
+                       lambda: _("%(competition)s: round %(number)s is open. Check in to reach your table.")
+                       % {"competition": competition.name, "number": round_row.number},
+                       url=url, competition=competition)
+
+
+def create_table(competition: Competition, round_row: Round, pairing: Pairing, people: Roster) -> Match:
+    """The pairing's match, every seat taken; it starts at the round's start time."""
+    match = gameplay.create_match(
+        competition.game, competition.options, people.seats(pairing), created_by=competition.created_by,
+        games_to_win=competition.games_to_win, time_control=competition.time_control,
+        is_public=competition.is_public, rated=True, starts_at=round_row.starts_at)
+    pairing.match = match
+    pairing.save(update_fields=["match"])
+    return match
+
+
+def start_tables(pairings) -> None:
+    for pairing in pairings:
+        if pairing.match is not None and pairing.match.status == Match.Status.WAITING:
+            with transaction.atomic():
+                match = Match.objects.select_for_update().get(pk=pairing.match_id)
+                gameplay.start_if_ready(match)
+
+
+def record_results(pairings, now: datetime) -> bool:
+    """Results of finished matches: team 0 (seats 0 and 2) is the home pair."""
+    changed = False
+    for pairing in pairings:
+        match = pairing.match
+        if match is None or match.status != Match.Status.FINISHED or match.winner is None:
+            continue
+        games = list(match.games_won or [0, 0]) + [0, 0]
+        winner = pairing.home_id if match.winner == 0 else pairing.away_id
+        walkover = match.finish == Match.Finish.WALKOVER
+        source = Pairing.Source.WALKOVER if walkover else Pairing.Source.PLAYED
+        changed |= decide(pairing, winner, games[0], games[1], walkover, source, now)
+    return changed
+
+
+def decide(pairing: Pairing, winner_id, home_points: int, away_points: int, walkover: bool, source: str,
+           now: datetime) -> bool:
+    """Write a result once: a conditional update, so a second writer changes nothing."""
+    fields = dict(winner_id=winner_id, home_points=home_points, away_points=away_points, walkover=walkover,
+                  source=source, decided_at=now)
+    written = Pairing.objects.filter(pk=pairing.pk, decided_at__isnull=True).update(**fields)
+    if written:
+        for name, value in fields.items():
+            setattr(pairing, name, value)
+    return bool(written)
+
+
+# ----- no-shows --------------------------------------------------------------------------------
+
+def give_walkovers(competition: Competition, round_row: Round, pairings, people: Roster, now: datetime) -> bool:
+    """At the deadline: every undecided pairing without a running table is a walkover."""
+    changed = False
+    checks = checked_in([p.pk for p in pairings])
+    for pairing in pairings:
+        if pairing.is_decided:
+            continue
+        if pairing.match is not None and pairing.match.status == Match.Status.WAITING:
+            gameplay.abort_match(pairing.match, "no-show")  # a table that never filled
+        elif pairing.match is not None:
+            continue  # playing, or finished by a path this step has not seen yet
+        changed |= walk_over(competition, pairing, people, checks.get(pairing.pk, set()), now)
+    return changed
+
+
+def walk_over(competition: Competition, pairing: Pairing, people: Roster, checked: set[int], now) -> bool:
+    """The pair that showed wins. Neither: a double forfeit, except in a bracket (someone must go
+    through): the pair with more players checked in, then the better seed."""
+    home_in, away_in = people.entries[pairing.home_id].is_active, people.entries[pairing.away_id].is_active
+    if home_in != away_in:  # against a withdrawn or disqualified pair
+        return decide(pairing, pairing.home_id if home_in else pairing.away_id, 0, 0, True,
+                      Pairing.Source.WALKOVER, now)
+    home_shown, away_shown = people.shown(pairing.home_id, checked), people.shown(pairing.away_id, checked)
+    if not competition.is_bracket:
+        value = pairing_value(pairing)
+        fixture = league.Fixture(value, league.Week(pairing.round_number, now, now))
+        ready = {e for e, shown in ((pairing.home_id, home_shown), (pairing.away_id, away_shown)) if shown}
+        (result,) = league.forfeits_due([fixture], set(), ready, now)
+        return decide(pairing, result.winner, 0, 0, True, Pairing.Source.WALKOVER, now)
+    if home_shown != away_shown:
+        winner = pairing.home_id if home_shown else pairing.away_id
+    else:
+        winner = min((pairing.home_id, pairing.away_id), key=lambda e: (
+            not people.entries[e].is_active, -people.checked_count(e, checked), people.entries[e].seed or 10**6))
+    return decide(pairing, winner, 0, 0, True, Pairing.Source.WALKOVER, now)
+
+
+# ----- the next round --------------------------------------------------------------------------
+
+def make_next_rounds(competition: Competition, people: Roster, now: datetime) -> bool:
+    changed = False
+    for _attempt in range(MAX_ROUNDS_PER_STEP):
+        rounds = list(competition.rounds.order_by("number"))
+        if any(r.status != Round.Status.COMPLETE for r in rounds):
+            return changed
+        try:
+            new = None if competition.is_league else make_round(competition, rounds[-1] if rounds else None, now)
+        except FormatError:
+            logger.exception("competition %s: the format could not make the next round", competition.pk)
+            return changed
+        if new is None:
+            finish(competition, now)
+            return True
+        changed = True
+        advance_round(competition, new, people, now)
+    return changed
+
+
+def make_round(competition: Competition, previous: Round | None, now: datetime) -> Round | None:
+    snap = snapshot(competition)
+    fmt = get_format(competition.format)
+    entries = snap.active if competition.format == Competition.Format.SWISS else snap.field
+    pairings = fmt.next_round(entries, snap.values, snap.results, format_options(competition))
+    if not pairings:
+        return None
+    starts_at = competition.starts_at if previous is None else max(
+        now, previous.starts_at + competition.round_interval)
+    return save_round(competition, pairings[0].round, starts_at, starts_at + competition.grace, pairings)
+
+
+def finish(competition: Competition, now: datetime) -> None:
+    competition.status, competition.finished_at = Competition.Status.FINISHED, now
+    competition.save(update_fields=["status", "finished_at"])
+    AuditEntry.objects.create(competition=competition, action=AuditEntry.Action.FINISHED)
+
+
+# ----- players' actions ------------------------------------------------------------------------
+
+def check_in(user, pairing_id: int, now: datetime | None = None) -> Pairing:
+    """A player says "I am here"; when all four have, the table is created (and started if its
+    time has come). Raises CompetitionError with a reason."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        competition_id = Pairing.objects.filter(pk=pairing_id).values_list("competition_id", flat=True).first()
+        if competition_id is None:
+            raise CompetitionError(_("There is no such pairing."))
+        competition = Competition.objects.select_for_update().get(pk=competition_id)
+        pairing = Pairing.objects.select_related("round", "match").get(pk=pairing_id)
+        people = Roster(competition)
+        if user.pk not in people.players.get(pairing.home_id, []) + people.players.get(pairing.away_id or 0, []):
+            raise CompetitionError(_("You do not play in this pairing."))
+        round_row = pairing.round
+        if pairing.is_decided or round_row.status != Round.Status.OPEN:
+            raise CompetitionError(_("Check-in is not open for this pairing."))
+        if now >= round_row.deadline:
+            raise CompetitionError(_("Check-in has closed for this pairing."))
+        CheckIn.objects.get_or_create(pairing=pairing, user=user)
+        checked = checked_in([pairing.pk]).get(pairing.pk, set())
+        if pairing.match is None and people.shown(pairing.home_id, checked) and people.shown(pairing.away_id, checked):
+            create_table(competition, round_row, pairing, people)
+        return pairing

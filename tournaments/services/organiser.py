@@ -1,0 +1,149 @@
+"""Organiser tools. Each takes the competition's lock, changes what it must, writes an audit entry
+(shown on the competition page) and lets the manager catch up.
+
+- pause / resume / reschedule a round;
+- replace a player in a pair (tables already created keep their seats);
+- withdraw or disqualify a pair: its live table is aborted, the opponent wins by walkover, and
+  later pairings against it are walkovers too;
+- override a result with a written reason (a live table is aborted first). In a bracket only a
+  result of the latest round can change, since later rounds were made from it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from gameplay import services as gameplay
+from gameplay.models import Match
+from tournaments.models import AuditEntry, Competition, Entry, EntryPlayer, Pairing, Round
+from tournaments.services import manager, ranking
+from tournaments.services.entries import pair_name
+from tournaments.services.manager import CompetitionError
+
+
+def _lock(competition_id: int) -> Competition:
+    return Competition.objects.select_for_update().get(pk=competition_id)
+
+
+def _audit(competition, actor, action, reason="", **kwargs) -> AuditEntry:
+    return AuditEntry.objects.create(competition=competition, actor=actor, action=action, reason=reason, **kwargs)
+
+
+def pause_round(round_row: Round, actor, reason: str = "") -> None:
+    with transaction.atomic():
+        competition = _lock(round_row.competition_id)
+        round_row = Round.objects.get(pk=round_row.pk)
+        if round_row.status == Round.Status.COMPLETE:
+            raise CompetitionError(_("This round is complete."))
+        if round_row.status != Round.Status.PAUSED:
+            round_row.status = Round.Status.PAUSED
+            round_row.save(update_fields=["status"])
+            _audit(competition, actor, AuditEntry.Action.PAUSED, reason, detail={"round": round_row.number})
+
+
+def resume_round(round_row: Round, actor, reason: str = "") -> None:
+    with transaction.atomic():
+        competition = _lock(round_row.competition_id)
+        round_row = Round.objects.get(pk=round_row.pk)
+        if round_row.status == Round.Status.PAUSED:
+            round_row.status = Round.Status.OPEN if round_row.opened_at else Round.Status.SCHEDULED
+            round_row.save(update_fields=["status"])
+            _audit(competition, actor, AuditEntry.Action.RESUMED, reason, detail={"round": round_row.number})
+    manager.step(round_row.competition_id)
+
+
+def reschedule_round(round_row: Round, starts_at: datetime, actor, reason: str = "") -> None:
+    """Move a round's start; its no-show deadline moves with it (a league week keeps its length)."""
+    with transaction.atomic():
+        competition = _lock(round_row.competition_id)
+        round_row = Round.objects.get(pk=round_row.pk)
+        if round_row.status == Round.Status.COMPLETE:
+            raise CompetitionError(_("This round is complete."))
+        before = round_row.starts_at
+        length = round_row.deadline - round_row.starts_at
+        round_row.starts_at, round_row.deadline = starts_at, starts_at + length
+        round_row.save(update_fields=["starts_at", "deadline"])
+        _audit(competition, actor, AuditEntry.Action.RESCHEDULED, reason,
+               detail={"round": round_row.number, "from": before.isoformat(), "to": starts_at.isoformat()})
+    manager.step(round_row.competition_id)
+
+
+def replace_player(entry: Entry, old_user, new_user, actor, reason: str = "") -> None:
+    with transaction.atomic():
+        competition = _lock(entry.competition_id)
+        place = EntryPlayer.objects.filter(entry=entry, user=old_user).first()
+        if place is None:
+            raise CompetitionError(_("That player is not in this pair."))
+        place.user = new_user
+        try:
+            with transaction.atomic():
+                place.save(update_fields=["user"])
+        except IntegrityError:
+            raise CompetitionError(_("A player can be in only one pair in a competition.")) from None
+        users = [p.user for p in EntryPlayer.objects.filter(entry=entry).select_related("user__player")]
+        entry.name = pair_name(users)
+        entry.save(update_fields=["name"])
+        _audit(competition, actor, AuditEntry.Action.REPLACED, reason, entry=entry,
+               detail={"out": old_user.pk, "in": new_user.pk})
+
+
+def remove_pair(entry: Entry, actor, reason: str, disqualify: bool = False) -> None:
+    """Withdraw (or disqualify) a pair after the start: its open pairings become walkovers."""
+    status = Entry.Status.DISQUALIFIED if disqualify else Entry.Status.WITHDRAWN
+    with transaction.atomic():
+        competition = _lock(entry.competition_id)
+        entry = Entry.objects.get(pk=entry.pk)
+        if competition.status == Competition.Status.OPEN and not disqualify:
+            entry.delete()
+            _audit(competition, actor, AuditEntry.Action.WITHDRAWN, reason, detail={"name": str(entry)})
+            return
+        entry.status = status
+        entry.save(update_fields=["status"])
+        now = timezone.now()
+        people = manager.Roster(competition)
+        open_pairings = Pairing.objects.filter(
+            Q(home=entry) | Q(away=entry), competition=competition, decided_at__isnull=True,
+            round__status__in=[Round.Status.OPEN, Round.Status.PAUSED])
+        for pairing in open_pairings.select_related("match"):
+            if pairing.match is not None:
+                gameplay.abort_match(pairing.match, "pair removed")
+            manager.walk_over(competition, pairing, people, set(), now)
+        action = AuditEntry.Action.DISQUALIFIED if disqualify else AuditEntry.Action.WITHDRAWN
+        _audit(competition, actor, action, reason, entry=entry)
+        ranking.refresh(competition)
+    manager.step(entry.competition_id)
+
+
+def override_result(pairing: Pairing, winner: Entry | None, home_points: int, away_points: int,
+                    reason: str, actor) -> None:
+    if not reason.strip():
+        raise CompetitionError(_("Write the reason for the override."))
+    with transaction.atomic():
+        competition = _lock(pairing.competition_id)
+        pairing = Pairing.objects.select_related("match").get(pk=pairing.pk)
+        if pairing.is_bye:
+            raise CompetitionError(_("A bye has no result to override."))
+        if winner is not None and winner.pk not in (pairing.home_id, pairing.away_id):
+            raise CompetitionError(_("The winner must be one of the two pairs."))
+        if winner is None and competition.is_bracket:
+            raise CompetitionError(_("A knockout match needs a winner."))
+        later = Pairing.objects.filter(competition=competition, round_number__gt=pairing.round_number).exists()
+        if competition.is_bracket and later:
+            raise CompetitionError(_("Later rounds were made from this result; it can no longer change."))
+        if pairing.match is not None and pairing.match.status in (Match.Status.WAITING, Match.Status.PLAYING):
+            gameplay.abort_match(pairing.match, "result set by the organiser")
+        before = {"winner": pairing.winner_id, "home": pairing.home_points, "away": pairing.away_points,
+                  "source": pairing.source}
+        Pairing.objects.filter(pk=pairing.pk).update(
+            winner=winner, home_points=home_points, away_points=away_points, walkover=False,
+            source=Pairing.Source.OVERRIDE, decided_at=pairing.decided_at or timezone.now())
+        _audit(competition, actor, AuditEntry.Action.OVERRIDDEN, reason, pairing=pairing, detail={
+            "before": before, "after": {"winner": winner.pk if winner else None, "home": home_points,
+                                        "away": away_points}})
+        ranking.refresh(competition)
+    manager.step(pairing.competition_id)

@@ -1,0 +1,36 @@
+"""Standings rows: fetch, compute with the pure tournaments.standings, write only what changed
+(STYLE.md §8, after lila's SwissScoring). Pages read the stored rows: one query for 512 pairs."""
+
+from __future__ import annotations
+
+from tournaments.models import Competition, Standing
+from tournaments.services.loading import format_options, snapshot
+from tournaments.standings import standings
+
+FIELDS = ["rank", "position", "played", "won", "drawn", "lost", "points", "games_for", "games_against",
+          "tiebreaks"]
+
+
+def refresh(competition: Competition) -> int:
+    """Recompute the standings; returns how many rows were written."""
+    snap = snapshot(competition)
+    if not snap.field:
+        return 0
+    rows = standings(competition.format, snap.field, snap.values, snap.results, format_options(competition))
+    existing = {s.entry_id: s for s in Standing.objects.filter(competition=competition)}
+    create, update = [], []
+    for position, row in enumerate(rows, start=1):
+        values = {"rank": row.rank, "position": position, "played": row.played, "won": row.won,
+                  "drawn": row.drawn, "lost": row.lost, "points": float(row.match_points),
+                  "games_for": row.game_points_for, "games_against": row.game_points_against,
+                  "tiebreaks": [[name, value] for name, value in row.tiebreaks]}
+        old = existing.get(row.entry)
+        if old is None:
+            create.append(Standing(competition=competition, entry_id=row.entry, **values))
+        elif any(getattr(old, name) != value for name, value in values.items()):
+            for name, value in values.items():
+                setattr(old, name, value)
+            update.append(old)
+    Standing.objects.bulk_create(create)
+    Standing.objects.bulk_update(update, FIELDS, batch_size=500)
+    return len(create) + len(update)

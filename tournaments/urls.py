@@ -1,0 +1,26 @@
+"""Pages, feeds and the API of competitions (included from config/urls.py under /competitions/)."""
+
+from django.urls import path
+
+from tournaments import calendars, views
+from tournaments.api import api
+
+app_name = "tournaments"
+urlpatterns = [
+    path("", views.competition_list, name="list"),
+    path("archive/", views.archive, name="archive"),
+    path("notifications/", views.notifications, name="notifications"),
+    path("new/<slug:club_slug>/", views.new_competition, name="new"),
+    path("<int:pk>/", views.detail, name="detail"),
+    path("<int:pk>/standings/", views.standings_page, name="standings"),
+    path("<int:pk>/bracket/", views.bracket_page, name="bracket"),
+    path("<int:pk>/rounds/<int:number>/", views.round_page, name="round"),
+    path("<int:pk>/enter/", views.enter, name="enter"),
+    path("<int:pk>/entries/<int:entry_id>/answer/", views.answer, name="answer"),
+    path("<int:pk>/entries/<int:entry_id>/withdraw/", views.withdraw, name="withdraw"),
+    path("<int:pk>/pairings/<int:pairing_id>/check-in/", views.check_in, name="check_in"),
+    path("<int:pk>/manage/", views.manage, name="manage"),
+    path("calendar/club/<slug:club_slug>.ics", calendars.club_feed, name="club_calendar"),
+    path("calendar/player/<str:token>.ics", calendars.player_feed, name="player_calendar"),
+    path("api/", api.urls),
+]

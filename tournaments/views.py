@@ -1,0 +1,259 @@
+"""Pages of competitions: thin (STYLE.md §5). They read through tournaments.pages, decide who may
+see or do what with clubs.permissions, and change things only through tournaments.services."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.models import Club
+from clubs.permissions import can_create_competition
+from gameplay.models import Game
+from tournaments import forms, pages
+from tournaments.calendars import player_token
+from tournaments.models import AuditEntry, Competition, Entry, Notification, Pairing, Round
+from tournaments.services import CompetitionError, entries, manager, organiser
+
+LIST_SIZE = 30
+
+
+def followable(request, pk) -> Competition:
+    """The competition, or 404 when this user may not follow it (hidden ones look missing)."""
+    competition = get_object_or_404(Competition.objects.select_related("club"), pk=pk)
+    if not pages.can_follow(request.user, competition):
+        raise Http404
+    return competition
+
+
+def managed(request, pk) -> Competition:
+    competition = followable(request, pk)
+    if not pages.can_manage(request.user, competition):
+        raise PermissionDenied
+    return competition
+
+
+def competition_list(request):
+    visible = pages.visible_competitions(request.user).select_related("club")
+    current = visible.exclude(status__in=[Competition.Status.FINISHED, Competition.Status.CANCELLED])
+    return render(request, "tournaments/list.html", {"competitions": current.order_by("starts_at")[:LIST_SIZE]})
+
+
+def archive(request):
+    finished = pages.visible_competitions(request.user).filter(status=Competition.Status.FINISHED)
+    club, game, year = request.GET.get("club", ""), request.GET.get("game", ""), request.GET.get("year", "")
+    if club:
+        finished = finished.filter(club__slug=club)
+    if game in Game.values:
+        finished = finished.filter(game=game)
+    if year.isdigit():
+        finished = finished.filter(finished_at__year=int(year))
+    page = Paginator(finished.select_related("club").order_by("-finished_at"), LIST_SIZE).get_page(
+        request.GET.get("page"))
+    years = sorted({d.year for d in Competition.objects.filter(status=Competition.Status.FINISHED)
+                    .dates("finished_at", "year")}, reverse=True)
+    return render(request, "tournaments/archive.html", {
+        "page": page, "clubs": Club.objects.filter(competitions__status=Competition.Status.FINISHED).distinct(),
+        "games": Game.choices, "years": years, "club": club, "game": game, "year": year})
+
+
+@login_required
+def new_competition(request, club_slug):
+    club = get_object_or_404(Club, slug=club_slug)
+    if not can_create_competition(request.user, club):
+        raise PermissionDenied
+    form = forms.CompetitionForm(request.POST or None, game=request.GET.get("game", club.first_game or Game.ALLFOURS),
+                                 preset=request.GET.get("preset"))
+    if request.method == "POST" and form.is_valid():
+        competition = form.create(club, request.user)
+        competition.save()
+        AuditEntry.objects.create(competition=competition, actor=request.user, action=AuditEntry.Action.CREATED)
+        return redirect(competition)
+    template = "tournaments/new_form.html" if request.htmx else "tournaments/new.html"
+    return render(request, template, {"form": form, "club": club})
+
+
+def detail(request, pk):
+    competition = followable(request, pk)
+    context = {"competition": competition, "can_manage": pages.can_manage(request.user, competition),
+               "now_playing": pages.now_playing(competition), "mine": pages.my_part(request.user, competition)}
+    if request.htmx and request.GET.get("part") == "now-playing":
+        return render(request, "tournaments/now_playing.html", context)
+    context.update({
+        "entries": pages.entry_list(competition), "rounds": list(competition.rounds.order_by("number")),
+        "standings": pages.standings_rows(competition)[:10], "audit": competition.audit_entries
+        .select_related("actor__player", "entry")[:50],
+        "entries_open": entries.entries_open(competition), "enter_form": forms.EnterForm(),
+        "tiebreaks": pages.tiebreak_names(competition)})
+    return render(request, "tournaments/detail.html", context)
+
+
+def standings_page(request, pk):
+    competition = followable(request, pk)
+    return render(request, "tournaments/standings.html", {
+        "competition": competition, "rows": pages.standings_rows(competition),
+        "tiebreaks": pages.tiebreak_names(competition)})
+
+
+def bracket_page(request, pk):
+    competition = followable(request, pk)
+    drawings = pages.bracket_drawings(pages.pairings_with_names(competition))
+    return render(request, "tournaments/bracket.html", {"competition": competition, "drawings": drawings})
+
+
+def round_page(request, pk, number):
+    competition = followable(request, pk)
+    round_row = get_object_or_404(Round, competition=competition, number=number)
+    return render(request, "tournaments/round.html", {
+        "competition": competition, "round": round_row,
+        "pairings": pages.pairings_with_names(competition, round=round_row)})
+
+
+def _act(request, competition, action, success: str):
+    try:
+        action()
+    except CompetitionError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, success)
+    return redirect(competition)
+
+
+@login_required
+@require_POST
+def enter(request, pk):
+    competition = followable(request, pk)
+    form = forms.EnterForm(request.POST)
+    if not form.is_valid():
+        for error in form.errors.values():
+            messages.error(request, error[0])
+        return redirect(competition)
+    return _act(request, competition, lambda: entries.enter(
+        competition, request.user, form.cleaned_data["partner"], form.cleaned_data["name"]),
+        _("Your partner has been invited. The pair is entered once they accept."))
+
+
+@login_required
+@require_POST
+def answer(request, pk, entry_id):
+    competition = followable(request, pk)
+    entry = get_object_or_404(Entry, pk=entry_id, competition=competition)
+    accept = request.POST.get("accept") == "1"
+    return _act(request, competition, lambda: entries.answer_invitation(entry, request.user, accept),
+                _("Your pair is entered.") if accept else _("You declined the invitation."))
+
+
+@login_required
+@require_POST
+def withdraw(request, pk, entry_id):
+    competition = followable(request, pk)
+    entry = get_object_or_404(Entry, pk=entry_id, competition=competition)
+    return _act(request, competition, lambda: entries.withdraw_before_start(entry, request.user),
+                _("Your pair has withdrawn."))
+
+
+@login_required
+@require_POST
+def check_in(request, pk, pairing_id):
+    competition = followable(request, pk)
+    try:
+        pairing = manager.check_in(request.user, pairing_id)
+    except CompetitionError as error:
+        messages.error(request, error.message)
+        return redirect(competition)
+    pairing.refresh_from_db()
+    if pairing.match_id:
+        return redirect("gameplay:table", match_id=pairing.match_id)
+    messages.success(request, _("You are checked in. Your table opens when all four players are here."))
+    return redirect(competition)
+
+
+# ----- organiser tools -------------------------------------------------------------------------
+
+TOOLS = {
+    "add_pair": forms.AddPairForm, "add_bots": forms.BotPairsForm, "pause": forms.RoundForm,
+    "resume": forms.RoundForm, "reschedule": forms.RoundForm, "replace": forms.ReplaceForm,
+    "withdraw": forms.RemoveForm, "disqualify": forms.RemoveForm, "override": forms.OverrideForm,
+    "start_now": forms.ReasonForm,
+}
+
+
+@login_required
+def manage(request, pk):
+    competition = managed(request, pk)
+    if request.method == "POST":
+        tool = request.POST.get("tool", "")
+        form = TOOLS[tool](request.POST) if tool in TOOLS else None
+        if form is None or not form.is_valid():
+            messages.error(request, _("Check the form: %(errors)s") % {
+                "errors": "; ".join(str(e[0]) for e in form.errors.values()) if form else tool})
+        else:
+            try:
+                run_tool(competition, tool, form.cleaned_data, request.user)
+            except CompetitionError as error:
+                messages.error(request, error.message)
+            else:
+                messages.success(request, _("Done."))
+        return redirect("tournaments:manage", pk=competition.pk)
+    return render(request, "tournaments/manage.html", {
+        "competition": competition, "tools": {name: form() for name, form in TOOLS.items()},
+        "entries": pages.entry_list(competition), "rounds": competition.rounds.order_by("number"),
+        "open_pairings": pages.pairings_with_names(competition, round__status__in=[
+            Round.Status.OPEN, Round.Status.PAUSED, Round.Status.COMPLETE])[-200:]})
+
+
+def run_tool(competition: Competition, tool: str, data: dict, user) -> None:
+    """One organiser action from its form's cleaned data."""
+    reason = data.get("reason", "")
+    if tool == "add_pair":
+        entries.add_pair(competition, user, [data["first"], data["second"]], data["name"])
+    elif tool == "add_bots":
+        entries.add_bot_pairs(competition, user, data["count"])
+    elif tool == "start_now":
+        Competition.objects.filter(pk=competition.pk, status=Competition.Status.OPEN).update(starts_at=timezone.now())
+        manager.step(competition.pk)
+    elif tool in ("pause", "resume", "reschedule"):
+        round_row = Round.objects.filter(competition=competition, number=data["round"]).first()
+        if round_row is None:
+            raise CompetitionError(_("There is no such round."))
+        if tool == "pause":
+            organiser.pause_round(round_row, user, reason)
+        elif tool == "resume":
+            organiser.resume_round(round_row, user, reason)
+        else:
+            if not data.get("starts_at"):
+                raise CompetitionError(_("Give the new start."))
+            organiser.reschedule_round(round_row, data["starts_at"], user, reason)
+    elif tool in ("replace", "withdraw", "disqualify"):
+        entry = Entry.objects.filter(competition=competition, pk=data["entry"]).first()
+        if entry is None:
+            raise CompetitionError(_("There is no such pair."))
+        if tool == "replace":
+            organiser.replace_player(entry, data["old"], data["new"], user, reason)
+        else:
+            organiser.remove_pair(entry, user, reason, disqualify=tool == "disqualify")
+    elif tool == "override":
+        pairing = Pairing.objects.filter(competition=competition, pk=data["pairing"]).first()
+        if pairing is None:
+            raise CompetitionError(_("There is no such pairing."))
+        winner = {"home": pairing.home, "away": pairing.away}.get(data["winner"])
+        organiser.override_result(pairing, winner, data["home_points"], data["away_points"], data["reason"], user)
+
+
+# ----- notifications ---------------------------------------------------------------------------
+
+@login_required
+def notifications(request):
+    mine = Notification.objects.filter(user=request.user)
+    if request.method == "POST":
+        mine.filter(read_at__isnull=True).update(read_at=timezone.now())
+        return redirect("tournaments:notifications")
+    return render(request, "tournaments/notifications.html", {
+        "notifications": mine.select_related("competition")[:100],
+        "calendar_token": player_token(request.user)})
