@@ -1,6 +1,7 @@
 """The read-only JSON API (django-ninja): clubs, competitions, standings, brackets and matches.
 
-OpenAPI schema at /competitions/api/openapi.json, interactive docs at /competitions/api/docs.
+OpenAPI schema at /competitions/api/openapi.json (no Swagger page: it would load its scripts from
+a CDN, and Chalk serves no third-party scripts).
 Only what a visitor could see on the pages: public clubs' public competitions.
 """
 
@@ -10,13 +11,22 @@ from datetime import datetime
 from typing import Optional
 
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from ninja import NinjaAPI, Schema
 
 from clubs.models import Club
 from tournaments import pages
 from tournaments.models import Competition
 
-api = NinjaAPI(title="Chalk competitions", version="1", urls_namespace="competitions-api",
+class CompetitionsAPI(NinjaAPI):
+    """Mounted inside the `tournaments` URL namespace (tournaments/urls.py), so its root is
+    reversed there."""
+
+    def get_root_path(self, path_params):
+        return reverse(f"tournaments:{self.urls_namespace}:api-root", kwargs=path_params)
+
+
+api = CompetitionsAPI(title="Chalk competitions", version="1", urls_namespace="competitions-api", docs_url=None,
                description="Read-only: clubs, competitions, standings, brackets and matches.")
 
 

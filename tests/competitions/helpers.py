@@ -79,3 +79,44 @@ def drive(competition, steps: int = 60, now=None):
             break
     competition.refresh_from_db()
     return competition
+
+
+def big_finished_competition(format: str, pairs: int = 512, rounds: int = 9):
+    """A finished competition of `pairs` bot entries made by the pure format with bulk writes (no
+    tables): for query counts and the standings benchmark."""
+    import random
+
+    from tournaments.formats import Result, get_format
+    from tournaments.models import Pairing, Round
+    from tournaments.services import ranking
+    from tournaments.services.loading import entry_value, format_options
+
+    competition = make_competition(format=format, swiss_rounds=rounds if format == "swiss" else None)
+    entries = Entry.objects.bulk_create([
+        Entry(competition=competition, name=f"Pair {n}", bot="random", status=Entry.Status.CONFIRMED, seed=n,
+              rating=2000.0 - n) for n in range(1, pairs + 1)])
+    values = [entry_value(e.pk, e.seed, e.rating) for e in entries]
+    fmt, options, rng = get_format(format), format_options(competition), random.Random(5)
+    made, results, now = [], [], timezone.now()
+    while True:
+        new = fmt.next_round(values, made, results, options)
+        if not new:
+            break
+        round_row = Round.objects.create(competition=competition, number=new[0].round, starts_at=now, deadline=now,
+                                         status=Round.Status.COMPLETE)
+        rows = []
+        for p in new:
+            winner = p.home if p.away is None else rng.choice((p.home, p.away))
+            points = (2, 1) if winner == p.home else (1, 2)
+            if p.away is not None:
+                results.append(Result(p.round, p.slot, winner, *points))
+            rows.append(Pairing(competition=competition, round=round_row, round_number=p.round, slot=p.slot,
+                                home_id=p.home, away_id=p.away, bracket=p.bracket, label=p.label, decided_at=now,
+                                winner_id=winner, home_points=points[0] if p.away else 0,
+                                away_points=points[1] if p.away else 0, source="played" if p.away else "bye"))
+        Pairing.objects.bulk_create(rows)
+        made += list(new)
+    Competition.objects.filter(pk=competition.pk).update(status=Competition.Status.FINISHED, finished_at=now)
+    competition.refresh_from_db()
+    ranking.refresh(competition)
+    return competition
