@@ -31,6 +31,21 @@ def pytest_configure(config):
     ensure_compiled()  # a bare `pytest` sees the same translations as `make test`
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Fast tests first: pure tests, then database tests, then `slow` ones, then `browser` ones
+    (a failure in the quick layers shows up in seconds, not after the long tests)."""
+
+    def layer(item):
+        uses_database = bool(item.get_closest_marker("django_db")) or bool(
+            {"db", "transactional_db", "django_db_setup"} & set(getattr(item, "fixturenames", ())))
+        speed = 2 if item.get_closest_marker("browser") else 1 if item.get_closest_marker("slow") else 0
+        return speed, uses_database
+
+    # Stable: within a layer pytest-django's order (rollback tests before flush tests) is kept.
+    items.sort(key=layer)
+
+
 def pytest_unconfigure(config):
     """Remove this run's var/test/<pid> folder (its SQLite files and Redis socket)."""
     from django.conf import settings
