@@ -295,3 +295,22 @@ def test_staff_may_view_a_private_club(private_cast):
     staff = make_user("staffer", is_staff=True)
     assert permissions.can_view_club(staff, private_cast.club)
     assert not permissions.can_organise(staff, private_cast.club)
+
+
+# ----- play now and templates ------------------------------------------------------------------
+
+def test_play_now_opens_the_new_table_form_with_the_clubs_game(client, cast):
+    client.force_login(cast.member)
+
+    response = client.get(reverse("clubs:play", args=[cast.club.slug]))
+
+    assert response["Location"] == "/play/new/?game=baloot"
+
+
+def test_templates_ask_the_permissions_module(cast):
+    from django.template import Context, Template
+
+    template = Template("{% load club_perms %}{% if user|can_organise:club %}tools{% endif %}|{{ user|role_in:club }}")
+
+    assert template.render(Context({"user": cast.organiser, "club": cast.club})) == "tools|Organiser"
+    assert template.render(Context({"user": cast.member, "club": cast.club})) == "|Member"
