@@ -314,3 +314,21 @@ def test_templates_ask_the_permissions_module(cast):
 
     assert template.render(Context({"user": cast.organiser, "club": cast.club})) == "tools|Organiser"
     assert template.render(Context({"user": cast.member, "club": cast.club})) == "|Member"
+
+
+def test_the_archive_filters_by_player(client, cast):
+    from django.utils import timezone as tz
+
+    from gameplay.models import Match, Seat
+
+    theirs, other = Match.objects.bulk_create([
+        Match(game="baloot", seed=1, status=Match.Status.FINISHED, finished_at=tz.now()),
+        Match(game="baloot", seed=2, status=Match.Status.FINISHED, finished_at=tz.now())])
+    Seat.objects.create(match=theirs, seat=0, user=cast.member)
+    Seat.objects.create(match=other, seat=0, user=cast.outsider)
+
+    html = client.get(f"/matches/?player={cast.member.username}").content.decode()
+
+    assert f"#{theirs.pk}<" in html and f"#{other.pk}<" not in html
+    assert f'/matches/?player={cast.member.username}' in client.get(
+        reverse("player", args=[cast.member.username])).content.decode()
