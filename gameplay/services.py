@@ -9,6 +9,7 @@ match's sockets, so an acknowledged or broadcast action is always in the databas
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 import threading
@@ -51,9 +52,12 @@ class Outcome:
     bot_next: bool = False  # a bot holds the seat to act next
 
     def group_message(self) -> dict:
-        # Channel layer payloads are msgpack: keys must be strings.
+        """One channel-layer message for every socket of the match: each reader's frame already
+        encoded as JSON text, so a socket forwards its own without decoding the others' views
+        (msgpack keys must be strings)."""
         return {"type": "match.update", "seq": self.seq,
-                "messages": {str(key): value for key, value in self.messages.items()}}
+                "frames": {str(key): json.dumps(value, separators=(",", ":"))
+                           for key, value in self.messages.items()}}
 
 
 def group_name(match_id: int) -> str:

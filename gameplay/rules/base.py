@@ -199,13 +199,22 @@ class MatchState:
             "winner": self.winner,
             "is_over": self.is_over,
             "deal_number": self.deal_number,
-            "deals": [{"delta": r["delta"], "score": r["score"], "detail": r["detail"]}
-                      for r in self.deal_records],
+            "deals": self._deal_history(),
             "legal": self.legal_for(seat),
             "events": list(self.events),
         }
         self.add_view_details(view, seat)
         return view
+
+    def _deal_history(self) -> list[dict]:
+        """Every closed deal's delta and score; the breakdown only for the last one (a view is
+        sent on every move, and older breakdowns are in the archive)."""
+        records = self.deal_records
+        history = [{"delta": r["delta"], "score": r["score"]} for r in records[:-1]]
+        if records:
+            last = records[-1]
+            history.append({"delta": last["delta"], "score": last["score"], "detail": last["detail"]})
+        return history
 
     def legal_for(self, seat) -> list[dict]:
         if seat is None or self.is_over:
