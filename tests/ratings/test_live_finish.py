@@ -26,3 +26,11 @@ def test_a_finished_table_is_rated_only_when_created_as_rated(rated, changes):
     if rated:
         winners = {users[s].pk for s in (0, 1, 2, 3) if s % 2 == match.winner}
         assert {r.user_id for r in Rating.objects.filter(elo=1520.0)} == winners
+
+
+def test_the_result_pages_of_a_rated_match_show_each_players_rating_change(client):
+    match, users = make_match(options={"target_score": 1}, seed=kick_decided_seed(), rated=True)
+    for url in (f"/matches/{match.pk}/", f"/matches/{match.pk}/replay/"):
+        page = client.get(url).content.decode()
+        assert "Rating changes" in page
+        assert "+20.0" in page and "-20.0" in page
