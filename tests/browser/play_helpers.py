@@ -48,8 +48,9 @@ def log_in(page, username):
     expect(page.get_by_test_id("logout")).to_be_visible()
 
 
-def start_table_against_bots(page, game, preset):
-    """From the lobby: a new table of `game` with the named preset, empty seats filled with bots."""
+def start_table_against_bots(page, game, preset, options=None):
+    """From the lobby: a new table of `game` with the named preset (and `options` typed into
+    their fields), empty seats filled with bots."""
     page.goto("/play/")
     page.get_by_test_id("new-table").click()
     if page.locator("#id_game").input_value() != game:
@@ -57,6 +58,10 @@ def start_table_against_bots(page, game, preset):
         expect(page.locator(f"#id_preset option[value={preset}]")).to_have_count(1)  # htmx swapped the form
     page.select_option("#id_preset", preset)
     page.wait_for_load_state("networkidle")  # the form re-rendered with the preset's values
+    if options:
+        page.locator("details.options > summary").click()  # the rule options are folded away
+    for key, value in (options or {}).items():
+        page.fill(f"#id_opt_{key}", str(value))
     page.check("#id_fill_with_bots")
     page.get_by_test_id("create-table").click()
     expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
