@@ -104,10 +104,6 @@ def live_table(match: Match) -> LiveTable:
     return live
 
 
-def load_table(match: Match) -> Table:
-    return live_table(match).table
-
-
 def forget_table(match_id: int) -> None:
     with _tables_lock:
         _tables.pop(match_id, None)
