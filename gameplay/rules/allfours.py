@@ -295,10 +295,11 @@ class AllFoursState(MatchState):
             raise IllegalAction(self._why_illegal(seat, card))
         self._legal_cache = -1
         self.hands[seat] ^= bit
-        self.trick.append(card)
+        trick = self.trick
+        trick.append(card)
         self.played.append((seat, card))
         self.events.append({"kind": "played", "seat": seat, "card": code})
-        if len(self.trick) == self.players:
+        if len(trick) == self.players:
             self._close_trick()
         else:
             self.to_act = (seat + 1) % self.players
@@ -326,10 +327,11 @@ class AllFoursState(MatchState):
                 best, best_at = card, at
         winner = (self.leader + best_at) % self.players
         team = winner % 2
-        taken = 0
+        taken = counters = 0
         for card in trick:
             taken |= 1 << card
-            self.counters[team] += COUNTERS[card]
+            counters += COUNTERS[card]
+        self.counters[team] += counters
         self.won[team] |= taken
         if taken & (1 << (trump * 13 + JACK)):
             self.jack_won_by = team
