@@ -136,10 +136,10 @@ def create_match(game: str, options: dict | None = None, seats: list[SeatSpec] |
             games_to_win=games_to_win, time_control=time_control, is_public=is_public, rated=rated,
             created_by=created_by, starts_at=starts_at, games_won=[0, 0])
         now = timezone.now()
-        for number in range(players):
-            spec = seats[number] if number < len(seats) else SeatSpec()
-            Seat.objects.create(match=match, seat=number, user=spec.user, bot=spec.bot,
-                                joined_at=now if spec.user or spec.bot else None)
+        specs = seats + [SeatSpec()] * (players - len(seats))
+        Seat.objects.bulk_create(Seat(match=match, seat=number, user=spec.user, bot=spec.bot,
+                                      joined_at=now if spec.user or spec.bot else None)
+                                 for number, spec in enumerate(specs))
         start_if_ready(match)
     return match
 
@@ -275,14 +275,14 @@ def _apply(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, c
     table = live.table
     if check_turn and table.to_act != seat and not table.legal_for(seat):
         raise ActionRejected("not_your_turn", "It is not your turn.")
-    game_number = table.game_number
+    game_number, engine_state = table.game_number, table.state  # the game this action belongs to
     try:
         table.apply(action)
     except IllegalAction as error:
         raise ActionRejected("illegal_action", error.reason) from None
     try:
         MatchAction.objects.create(match=match, seq=match.seq, game_number=game_number, seat=seat,
-                                   action=_logged(table, game_number), ref=ref,
+                                   action=dict(engine_state.actions[-1]), ref=ref,  # as the engine logged it
                                    actor=actor if getattr(actor, "pk", None) else None)
         if ref is not None:
             live.refs[ref] = match.seq
@@ -298,11 +298,6 @@ def _apply(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, c
         transaction.on_commit(lambda: broadcast(outcome))
         transaction.on_commit(lambda: follow_up(outcome))
     return outcome
-
-
-def _logged(table: Table, game_number: int) -> dict:
-    """The action as the engine logged it (normalised, with its seat)."""
-    return dict(table.all_games()[game_number].actions[-1])
 
 
 def _record(match: Match, table: Table) -> None:
