@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from .base import (
-    Entry, EntryId, InvalidResult, Pairing, Result, require_round_complete,
+    Entry, EntryId, Format, InvalidResult, Options, Pairing, Result, require_round_complete,
     results_by_key,
 )
 from .seeding import in_seed_order
@@ -171,3 +171,22 @@ def places(nodes: Sequence[Node], entries: Sequence[Entry], pairings: Sequence[P
     for index, value in enumerate(ordered):
         first_index.setdefault(value, index)
     return {entry_id: first_index[value] + 1 for entry_id, value in stage.items()}
+
+
+def knockout_format(key: str, label: str, build_nodes) -> tuple[Format, object]:
+    """A knockout format from the function that builds its nodes (count, options), and its
+    ``places(entries, pairings, results, options)``: the two knockouts differ only in nodes."""
+
+    def next_round_of(entries: Sequence[Entry], pairings: Sequence[Pairing],
+                      results: Iterable[Result], options: Options = Options()) -> tuple[Pairing, ...]:
+        return next_round(build_nodes(len(entries), options), entries, pairings, results)
+
+    def total_rounds(count: int, options: Options = Options()) -> int:
+        """Rounds including a possible grand-final reset."""
+        return max(schedule(build_nodes(count, options)).values(), default=0)
+
+    def places_of(entries: Sequence[Entry], pairings: Sequence[Pairing], results: Iterable[Result],
+                  options: Options = Options()) -> dict:
+        return places(build_nodes(len(entries), options), entries, pairings, results)
+
+    return Format(key, label, next_round_of, total_rounds), places_of

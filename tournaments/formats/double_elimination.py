@@ -37,10 +37,9 @@ Placing: the loser of losers' round m is placed at stage m (later is better).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 
 from . import bracket
-from .base import Entry, Format, Options, Pairing, Result
+from .base import Options
 from .bracket import Node, Source
 from .single_elimination import first_round, later_round
 
@@ -123,19 +122,5 @@ def nodes(count: int, options: Options) -> list[Node]:
     return [n for layer in wb for n in layer] + [n for layer in lb for n in layer] + finals
 
 
-def next_round(entries: Sequence[Entry], pairings: Sequence[Pairing],
-               results: Iterable[Result], options: Options = Options()) -> tuple[Pairing, ...]:
-    return bracket.next_round(nodes(len(entries), options), entries, pairings, results)
-
-
-def total_rounds(count: int, options: Options = Options()) -> int:
-    """Rounds including a possible grand-final reset."""
-    return max(bracket.schedule(nodes(count, options)).values(), default=0)
-
-
-def places(entries: Sequence[Entry], pairings: Sequence[Pairing], results: Iterable[Result],
-           options: Options = Options()) -> dict:
-    return bracket.places(nodes(len(entries), options), entries, pairings, results)
-
-
-FORMAT = Format("double_elimination", "Double elimination", next_round, total_rounds)
+FORMAT, places = bracket.knockout_format("double_elimination", "Double elimination", nodes)
+next_round, total_rounds = FORMAT.next_round, FORMAT.total_rounds

@@ -17,10 +17,9 @@ Decisions:
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 
 from . import bracket
-from .base import Entry, Format, Options, Pairing, Result
+from .base import Options
 from .bracket import Node, Source
 
 
@@ -61,18 +60,5 @@ def nodes(count: int, options: Options) -> list[Node]:
     return result
 
 
-def next_round(entries: Sequence[Entry], pairings: Sequence[Pairing],
-               results: Iterable[Result], options: Options = Options()) -> tuple[Pairing, ...]:
-    return bracket.next_round(nodes(len(entries), options), entries, pairings, results)
-
-
-def total_rounds(count: int, options: Options = Options()) -> int:
-    return max(bracket.schedule(nodes(count, options)).values(), default=0)
-
-
-def places(entries: Sequence[Entry], pairings: Sequence[Pairing], results: Iterable[Result],
-           options: Options = Options()) -> dict:
-    return bracket.places(nodes(len(entries), options), entries, pairings, results)
-
-
-FORMAT = Format("single_elimination", "Single elimination", next_round, total_rounds)
+FORMAT, places = bracket.knockout_format("single_elimination", "Single elimination", nodes)
+next_round, total_rounds = FORMAT.next_round, FORMAT.total_rounds
