@@ -68,7 +68,7 @@ def spanish_sign(suit: str) -> str:
 def placed(sign: str, x: float, y: float, size: float, rotate: bool = False) -> str:
     """A 100 x 100 sign drawn in a size x size square at (x, y), optionally upside down."""
     scale = size / 100
-    turn = f" rotate(180 50 50)" if rotate else ""
+    turn = " rotate(180 50 50)" if rotate else ""
     return f'<g transform="translate({x} {y}) scale({scale}){turn}">{sign}</g>'
 
 

@@ -8,7 +8,6 @@ created. An option left at the game's default takes the chosen preset's value.
 
 from __future__ import annotations
 
-import json
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
