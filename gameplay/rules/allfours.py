@@ -17,7 +17,7 @@ Cards are ints of the 52-card deck (suit * 13 + rank, rank 0 = Two ... 12 = Ace)
 from __future__ import annotations
 
 from .base import Game, MatchState
-from .cards import FRENCH_52, highest_bit, iter_bits, lowest_bit
+from .cards import FRENCH_52, highest_bit, lowest_bit
 from .errors import IllegalAction
 from .options import TIMEOUT_RESULT, Option, positive_int
 
