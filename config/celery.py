@@ -25,6 +25,8 @@ BEAT_SCHEDULE = {
     "heartbeat": {"task": "chalk.heartbeat", "schedule": 60.0},
     # A lost deadline task must not stall a table: time out anything overdue.
     "sweep-deadlines": {"task": "gameplay.sweep_deadlines", "schedule": 5.0},
+    # A lost bot task must not stall a table either (an untimed one has no deadline to sweep).
+    "sweep-stalled-bots": {"task": "gameplay.sweep_stalled_bots", "schedule": 5.0},
     # A lost rating task must not leave a finished match unrated (tournaments/ratings/tasks.py).
     "rate-pending-matches": {"task": "ratings.rate_pending", "schedule": 300.0},
     # Competitions: open rounds, walkovers, next rounds, close seasons (tournaments/tasks.py).

@@ -183,6 +183,10 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=TESTING)
 
 # A bot waits this long before each move, so humans can follow the table (0 in tests).
 BOT_MOVE_DELAY = float(env_str("BOT_MOVE_DELAY", "0" if TESTING else "0.8"))
+# A bot to act with no move for this long lost its task (worker restart, broker hiccup): the
+# periodic gameplay.sweep_stalled_bots plays for it. Several delays plus slack: a task that is
+# merely late must not get a second bot loop running beside it.
+BOT_STALL_SECONDS = float(env_str("BOT_STALL_SECONDS", str(5 * BOT_MOVE_DELAY + 10)))
 # Per socket: a burst of WS_RATE_BURST messages, refilled at WS_RATE_PER_SECOND.
 WS_RATE_BURST = env_int("WS_RATE_BURST", 30)
 WS_RATE_PER_SECOND = env_int("WS_RATE_PER_SECOND", 10)

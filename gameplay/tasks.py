@@ -2,21 +2,29 @@
 
 - enforce_deadline: scheduled at each decision's deadline; times the seat out if still pending.
 - sweep_deadlines: periodic (config/celery.py), so a lost timer cannot stall a table.
+- sweep_stalled_bots: periodic too, so a lost bot task cannot stall a table (untimed ones have no
+  deadline for sweep_deadlines to find).
 - play_bots: plays the turns of bot seats, with a short human-like delay between moves.
 """
 
 import logging
 import threading
+from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
+from django.core.cache import cache
+from django.db.models import Exists, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from gameplay import services
-from gameplay.models import Match
+from gameplay.models import Match, MatchAction, Seat
 
 logger = logging.getLogger("chalk.gameplay")
 SWEEP_BATCH = 500
+# (quiet_since, pk) of the last table sweep_stalled_bots looked at; see there.
+BOT_SWEEP_CURSOR = "chalk:gameplay:bot-sweep-cursor"
 
 _bot_loop = threading.local()
 
@@ -31,6 +39,47 @@ def sweep_deadlines() -> int:
     overdue = (Match.objects.filter(status=Match.Status.PLAYING, deadline__lte=timezone.now())
                .order_by("deadline").values_list("pk", "seq")[:SWEEP_BATCH])
     return sum(1 for match_id, seq in overdue if services.submit_timeout(match_id, seq) is not None)
+
+
+@shared_task(name="gameplay.sweep_stalled_bots", ignore_result=True)
+def sweep_stalled_bots() -> int:
+    """Let bots move at tables with a bot seat that have been quiet for BOT_STALL_SECONDS;
+    returns how many tables moved on.
+
+    A table that is quiet because a human is to act (or gone) stays quiet, and such tables pile
+    up on a big site. Re-checking them every run would cost a lock and a replay each, and with
+    a bounded batch the oldest of them would crowd out a newly stalled table for good. So the
+    sweep walks forward: it remembers the (quiet_since, pk) it reached and next time looks only
+    past it. A table comes back into view when a new action makes it quiet again later. (This
+    assumes an action's row is visible, and hosts' clocks agree, well within the grace period.)
+    If the cache loses the cursor, the sweep starts again from the oldest: one more look at each
+    quiet table, nothing missed.
+    """
+    cutoff = timezone.now() - timedelta(seconds=settings.BOT_STALL_SECONDS)
+    # Newest action via the unique (match, seq) index; a table with no action yet: its start.
+    last_action = MatchAction.objects.filter(match=OuterRef("pk")).order_by("-seq").values("created_at")[:1]
+    quiet = (Match.objects.filter(status=Match.Status.PLAYING)
+             .filter(Exists(Seat.objects.filter(match=OuterRef("pk")).exclude(bot="")))
+             .annotate(quiet_since=Coalesce(Subquery(last_action), "started_at"))
+             .filter(quiet_since__lte=cutoff))
+    cursor = cache.get(BOT_SWEEP_CURSOR)
+    if cursor is not None:
+        since, pk = cursor
+        quiet = quiet.filter(Q(quiet_since__gt=since) | Q(quiet_since=since, pk__gt=pk))
+    batch = list(quiet.order_by("quiet_since", "pk").values_list("pk", "quiet_since")[:SWEEP_BATCH])
+    moved = 0
+    for match_id, _ in batch:
+        try:
+            moved += play_bots(match_id) > 0  # 0 when a human, not a bot, is to act
+        except Exception:
+            # One broken table must not hold back the others behind it (nor the cursor).
+            logger.exception("match %s: the bot sweep could not play", match_id)
+    if batch:
+        last_pk, last_quiet_since = batch[-1]
+        cache.set(BOT_SWEEP_CURSOR, (last_quiet_since, last_pk), timeout=None)
+    if moved:
+        logger.warning("bot sweep: %s stalled table(s) moved on (lost bot tasks?)", moved)
+    return moved
 
 
 @shared_task(name="gameplay.play_bots", ignore_result=True)
