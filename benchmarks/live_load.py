@@ -479,7 +479,8 @@ def start_profiler(args, server: Server, window: Window, path: str, holder: dict
     def launch():
         holder["proc"] = subprocess.Popen(
             [args.py_spy, "record", "--pid", str(server.proc.pid), "--duration", str(int(window.end - window.start)),
-             "--rate", "200", "--format", "raw", "--threads", "--nonblocking", "--output", path],
+             "--rate", "200", "--format", "raw", "--threads", "--nonblocking", "--output", path]
+            + (["--gil"] if os.environ.get("PY_SPY_GIL") else []),  # only the thread holding the GIL: CPU
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     asyncio.get_running_loop().call_later(max(0.0, window.start - time.monotonic()), launch)

@@ -136,6 +136,11 @@ def _database():
 
 
 DATABASES = {"default": _database()}
+# Threads (each with its own connection) on which an ASGI process runs the live table's database
+# work, so one socket's round trip does not queue every other socket behind it. SQLite allows a
+# single writer, so it keeps Django's one synchronous thread.
+LIVE_DATABASE_THREADS = env_int(
+    "LIVE_DATABASE_THREADS", 1 if DATABASES["default"]["ENGINE"].endswith("sqlite3") else 4)
 
 # --- redis: channel layer, Celery broker, cache -----------------------------------------------
 

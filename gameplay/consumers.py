@@ -7,6 +7,7 @@ view (the channel layer is internal); each socket forwards only its own seat's.
 
 import json
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
@@ -15,7 +16,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.db import close_old_connections
 
-from gameplay import access, services
+from gameplay import access, frames, services
 from gameplay.services import ActionRejected
 
 CLOSE_FORBIDDEN = 4403
@@ -40,21 +41,46 @@ def error(code: str, message: str, ref=None) -> dict:
     return {"type": "error", "ref": ref, "code": code, "message": message}
 
 
-async def on_database_thread(function, *args):
-    """Run `function` on Django's one synchronous thread, the way database_sync_to_async does,
-    but without its connection housekeeping around every call: with CONN_HEALTH_CHECKS that is
-    an extra `SELECT 1` round trip per move. After a failure the stale connection is dropped as
-    Channels would, so the next call reconnects (the client resends its act with the same ref)."""
+_database_pool: ThreadPoolExecutor | None = None
+
+
+def _database_executor() -> ThreadPoolExecutor | None:
+    """The process's pool of database threads, or None for Django's one synchronous thread."""
+    global _database_pool
+    if settings.LIVE_DATABASE_THREADS <= 1:
+        return None
+    if _database_pool is None:
+        _database_pool = ThreadPoolExecutor(settings.LIVE_DATABASE_THREADS, thread_name_prefix="chalk-db")
+    return _database_pool
+
+
+def _with_clean_connection(function, *args):
+    """Run `function`; after a failure drop this thread's connection as Channels would, so the
+    next call reconnects (the client resends its act with the same ref)."""
     try:
-        return await sync_to_async(function, thread_sensitive=True)(*args)
+        return function(*args)
     except ActionRejected:
         raise
     except Exception:
-        await sync_to_async(close_old_connections, thread_sensitive=True)()
+        close_old_connections()
         raise
 
 
+async def on_database_thread(function, *args):
+    """Run `function` on a database thread (see LIVE_DATABASE_THREADS), the way
+    database_sync_to_async does, but without its connection housekeeping around every call:
+    with CONN_HEALTH_CHECKS that is an extra `SELECT 1` round trip per move. Work on one match
+    stays in order: gameplay.services holds the match's lock while it reads or moves a table."""
+    executor = _database_executor()
+    run = sync_to_async(_with_clean_connection, thread_sensitive=executor is None, executor=executor)
+    return await run(function, *args)
+
+
 class MatchConsumer(AsyncJsonWebsocketConsumer):
+    @classmethod
+    async def encode_json(cls, content):
+        return frames.encode(content)
+
     async def dispatch(self, message):
         # Channels hops to the database thread before every handler to close old connections:
         # five hops per move (one per socket's match.update), queued behind everyone's moves.

@@ -9,18 +9,20 @@ match's sockets, so an acknowledged or broadcast action is always in the databas
 
 from __future__ import annotations
 
-import json
 import logging
 import random
 import threading
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+import psycopg
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from gameplay import frames
 from gameplay.models import Match, MatchAction, Seat
 from gameplay.rules import IllegalAction, get_game
 from gameplay.table import MatchSpec, Table
@@ -56,8 +58,7 @@ class Outcome:
         encoded as JSON text, so a socket forwards its own without decoding the others' views
         (msgpack keys must be strings)."""
         return {"type": "match.update", "seq": self.seq,
-                "frames": {str(key): json.dumps(value, separators=(",", ":"))
-                           for key, value in self.messages.items()}}
+                "frames": {str(key): frames.encode(value) for key, value in self.messages.items()}}
 
 
 def group_name(match_id: int) -> str:
@@ -73,17 +74,48 @@ class LiveTable:
     the log. Seats only change before a match starts (and through `forget_table`)."""
 
     def __init__(self, match: Match):
+        self.match = match  # the row as this process last read or wrote it (see _submit_fast)
         rows = list(MatchAction.objects.filter(match=match).order_by("seq").values_list("action", "ref"))
         self.table = Table.replay(spec_of(match), [action for action, _ in rows])
         self.refs = {ref: seq for seq, (_, ref) in enumerate(rows) if ref is not None}
         seats = list(match.seats.values_list("seat", "user_id", "bot"))
         self.seat_of_user = {user: seat for seat, user, _ in seats if user is not None}
         self.bots = {seat: bot for seat, _, bot in seats if bot}
+        self.lock = match_lock(match.pk)  # keeps the match's lock alive while the table is cached
+
+
+class MatchLock:
+    """Serialises the work on one match within this process: several database threads serve a
+    process's sockets, and a cached table must not be read while another thread moves it.
+    Other processes are kept out by the database (the row lock, or the fast path's
+    compare-and-swap). Always taken before any database lock, so the order never inverts."""
+
+    __slots__ = ("_lock", "__weakref__")
+
+    def __init__(self):
+        self._lock = threading.RLock()
+
+    def __enter__(self):
+        self._lock.acquire()
+        return self
+
+    def __exit__(self, *exc_info):
+        self._lock.release()
 
 
 _tables: OrderedDict[int, LiveTable] = OrderedDict()
-_tables_lock = threading.RLock()
+_match_locks: weakref.WeakValueDictionary[int, MatchLock] = weakref.WeakValueDictionary()
+_tables_lock = threading.Lock()  # guards the two dicts above, held only for a lookup or an insert
 TABLE_CACHE_SIZE = 5000
+
+
+def match_lock(match_id: int) -> MatchLock:
+    """The process's lock of one match (kept alive by its cached table and by whoever holds it)."""
+    with _tables_lock:
+        lock = _match_locks.get(match_id)
+        if lock is None:
+            lock = _match_locks[match_id] = MatchLock()
+        return lock
 
 
 def spec_of(match: Match) -> MatchSpec:
@@ -94,14 +126,23 @@ def spec_of(match: Match) -> MatchSpec:
 def live_table(match: Match) -> LiveTable:
     """The table at `match.seq`: the cached one when it is current, else a replay of the log.
 
-    Call with `_tables_lock` held. The cache is only a shortcut: a miss replays the same actions."""
-    live = _tables.get(match.pk)
+    Call with the match's lock held. The cache is only a shortcut: a miss replays the same actions."""
+    with _tables_lock:
+        live = _tables.get(match.pk)
     if live is None or live.table.seq != match.seq:
-        live = _tables[match.pk] = LiveTable(match)
-    _tables.move_to_end(match.pk)
-    while len(_tables) > TABLE_CACHE_SIZE:
-        _tables.popitem(last=False)
+        live = LiveTable(match)
+    live.match = match
+    with _tables_lock:
+        _tables[match.pk] = live
+        _tables.move_to_end(match.pk)
+        while len(_tables) > TABLE_CACHE_SIZE:
+            _tables.popitem(last=False)
     return live
+
+
+def cached_table(match_id: int) -> LiveTable | None:
+    with _tables_lock:
+        return _tables.get(match_id)
 
 
 def forget_table(match_id: int) -> None:
@@ -146,7 +187,7 @@ def create_match(game: str, options: dict | None = None, seats: list[SeatSpec] |
 
 def take_seat(match: Match, user, seat: int | None = None) -> Seat:
     """Seat a user at a waiting table (an invitation link); the first free seat by default."""
-    with transaction.atomic():
+    with match_lock(match.pk), transaction.atomic():  # the process lock first, as everywhere
         match = Match.objects.select_for_update().get(pk=match.pk)
         if match.status != Match.Status.WAITING:
             raise ActionRejected("finished" if match.is_finished else "forbidden", "This table has already started.")
@@ -167,13 +208,19 @@ def take_seat(match: Match, user, seat: int | None = None) -> Seat:
 
 
 def fill_with_bots(match: Match, bot: str = "random") -> None:
-    with transaction.atomic():
+    with match_lock(match.pk), transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         if match.status != Match.Status.WAITING:
             return
         match.seats.filter(user__isnull=True, bot="").update(bot=bot, joined_at=timezone.now())
         forget_table(match.pk)
         start_if_ready(match)
+
+
+def start_waiting(match_id: int) -> bool:
+    """Start a waiting table if it is ready (a competition round opening on time)."""
+    with match_lock(match_id), transaction.atomic():
+        return start_if_ready(Match.objects.select_for_update().get(pk=match_id))
 
 
 def start_if_ready(match: Match) -> bool:
@@ -184,7 +231,7 @@ def start_if_ready(match: Match) -> bool:
         return False
     if any(not seat.is_filled for seat in match.seats.all()):
         return False
-    with _tables_lock:
+    with match_lock(match.pk):
         live = live_table(match)
         match.status = Match.Status.PLAYING
         match.started_at = timezone.now()
@@ -210,7 +257,10 @@ def submit_action(match_id: int, user, seq, ref, action, publish: bool = True) -
         raise ActionRejected("bad_message", "ref must be a string of at most 64 characters.")
     if type(seq) is not int:
         raise ActionRejected("bad_message", "seq must be the seq of the state you acted on.")
-    with transaction.atomic(), _tables_lock:
+    outcome = _submit_fast(match_id, user, seq, ref, action, publish)
+    if outcome is not None:
+        return outcome
+    with match_lock(match_id), transaction.atomic():
         match = _locked(match_id)
         live = live_table(match)
         if ref is not None and ref in live.refs:
@@ -230,7 +280,7 @@ def submit_action(match_id: int, user, seq, ref, action, publish: bool = True) -
 
 def submit_timeout(match_id: int, seq: int) -> Outcome | None:
     """The clock: time out the pending seat if the match is still at `seq` and past its deadline."""
-    with transaction.atomic(), _tables_lock:
+    with match_lock(match_id), transaction.atomic():
         match = _locked(match_id)
         if match.status != Match.Status.PLAYING or match.seq != seq or match.deadline is None:
             return None
@@ -248,7 +298,7 @@ def submit_bot_move(match_id: int) -> Outcome | None:
     """If a bot holds the seat to act, let it choose from its own view and legal actions."""
     from gameplay.bots import get_bot
 
-    with transaction.atomic(), _tables_lock:
+    with match_lock(match_id), transaction.atomic():
         match = _locked(match_id)
         if match.status != Match.Status.PLAYING:
             return None
@@ -270,8 +320,9 @@ def _locked(match_id: int) -> Match:
 
 
 def _apply(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, check_turn: bool,
-           publish: bool = True) -> Outcome:
-    """Validate with the engine, append, record; inside the caller's transaction and lock."""
+           publish: bool = True, write=None) -> Outcome:
+    """Validate with the engine, append, record; inside the caller's lock, and inside its
+    transaction unless `write` is the single-statement writer of the fast path."""
     table = live.table
     if check_turn and table.to_act != seat and not table.legal_for(seat):
         raise ActionRejected("not_your_turn", "It is not your turn.")
@@ -280,13 +331,13 @@ def _apply(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, c
         table.apply(action)
     except IllegalAction as error:
         raise ActionRejected("illegal_action", error.reason) from None
+    row = MatchAction(match=match, seq=match.seq, game_number=game_number, seat=seat,
+                      action=dict(engine_state.actions[-1]), ref=ref,  # as the engine logged it
+                      actor=actor if getattr(actor, "pk", None) else None)
     try:
-        MatchAction.objects.create(match=match, seq=match.seq, game_number=game_number, seat=seat,
-                                   action=dict(engine_state.actions[-1]), ref=ref,  # as the engine logged it
-                                   actor=actor if getattr(actor, "pk", None) else None)
+        (write or _write_in_transaction)(match, table, row)
         if ref is not None:
-            live.refs[ref] = match.seq
-        _record(match, table)
+            live.refs[ref] = row.seq
     except BaseException:
         forget_table(match.pk)  # the table moved but the log did not: rebuild next time
         raise
@@ -300,7 +351,19 @@ def _apply(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, c
     return outcome
 
 
+def _write_in_transaction(match: Match, table: Table, row: MatchAction) -> None:
+    row.save(force_insert=True)
+    _record(match, table)
+
+
 def _record(match: Match, table: Table) -> None:
+    match.save(update_fields=_advance(match, table))
+    if table.is_over:
+        transaction.on_commit(lambda: _announce_finish(match.pk))
+
+
+def _advance(match: Match, table: Table) -> list[str]:
+    """Copy the table's progress onto the match row in memory; returns the fields to save."""
     match.seq = table.seq
     match.game_number = table.game_number
     match.games_won = list(table.games_won)
@@ -312,11 +375,103 @@ def _record(match: Match, table: Table) -> None:
         match.finished_at = timezone.now()
         fields += ["status", "winner", "finish", "result", "finished_at"]
     _set_clock(match, table)
-    match.save(update_fields=fields)
-    if table.is_over:
-        from gameplay.signals import match_finished
+    return fields
 
-        transaction.on_commit(lambda: match_finished.send(sender=Match, match_id=match.pk))
+
+def _announce_finish(match_id: int) -> None:
+    from gameplay.signals import match_finished
+
+    match_finished.send(sender=Match, match_id=match_id)
+
+
+# ----- the fast path: one statement per move on PostgreSQL -------------------------------------
+
+class TableMovedOn(Exception):
+    """The match row is no longer at the seq this process's cached table is at."""
+
+
+def _submit_fast(match_id: int, user, seq: int, ref, action: dict, publish: bool) -> Outcome | None:
+    """A player's act against this process's cached table, written in one autocommitted
+    statement that appends the action only if the row is still at `seq` (compare-and-swap).
+
+    The locked transaction below costs five round trips on the database thread that every
+    socket of the process shares (BEGIN, SELECT FOR UPDATE, INSERT, UPDATE, COMMIT); this is
+    one. It applies only to the plain case: PostgreSQL, no open transaction, a cached table at
+    the client's seq, a seated player. Anything else, a row changed by another process, a
+    duplicate ref and every rejection returns None, and the locked path decides from the
+    database (rejections are rare, so they are always judged there)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
+        return None
+    with match_lock(match_id):
+        live = cached_table(match_id)
+        if live is None:
+            return None
+        match = live.match
+        seat = live.seat_of_user.get(getattr(user, "pk", None))
+        if (seat is None or match.status != Match.Status.PLAYING or seq != match.seq
+                or seq != live.table.seq or action.get("seat", seat) != seat):
+            return None
+        if ref is not None and ref in live.refs:
+            return Outcome(match_id, live.refs[ref] + 1, ref, duplicate=True)
+        try:
+            return _apply(match, live, seat, dict(action, seat=seat), ref, user, check_turn=True,
+                          publish=publish, write=_write_compare_and_swap)
+        except (ActionRejected, TableMovedOn, IntegrityError):
+            return None  # _apply dropped a table it had moved; the locked path reloads it
+
+
+# The common move in one statement: the UPDATE matches only while the row is still where the
+# cached table was (seq and status), and the INSERT takes its row from the UPDATE's result, so
+# either both happen or neither does.
+_MOVE_SQL = f"""
+WITH moved AS (
+    UPDATE {Match._meta.db_table}
+    SET seq = %(seq)s, game_number = %(game_number)s, games_won = %(games_won)s::jsonb,
+        deadline = %(deadline)s::timestamptz
+    WHERE id = %(match)s AND seq = %(seq_before)s AND status = 'playing'
+    RETURNING id)
+INSERT INTO {MatchAction._meta.db_table} (match_id, seq, game_number, seat, action, ref, actor_id, created_at)
+SELECT id, %(seq_before)s, %(action_game)s, %(seat)s::smallint, %(action)s::jsonb, %(ref)s::varchar,
+       %(actor)s::integer, %(created_at)s::timestamptz
+FROM moved
+RETURNING id"""
+
+
+def _write_compare_and_swap(match: Match, table: Table, row: MatchAction) -> None:
+    """Append `row` and save the match's progress in one autocommitted statement, only if the
+    row is still at `row.seq` and playing; TableMovedOn otherwise (a duplicate ref raises
+    IntegrityError). Either way nothing changed. The move that ends the match, once per match,
+    takes the locked transaction instead: it writes the result and tells the competitions."""
+    from django.db import connection
+
+    if table.is_over:
+        return _write_locked(match, table, row)
+    fields = _advance(match, table)
+    assert fields == ["seq", "game_number", "games_won", "deadline"], fields  # what _MOVE_SQL sets
+    params = {"seq": match.seq, "game_number": match.game_number, "games_won": frames.encode(match.games_won),
+              "deadline": match.deadline, "match": match.pk, "seq_before": row.seq,
+              "action_game": row.game_number, "seat": row.seat, "action": frames.encode(row.action),
+              "ref": row.ref, "actor": row.actor_id, "created_at": timezone.now()}
+    with connection.wrap_database_errors:
+        connection.ensure_connection()
+        # psycopg's own cursor binds parameters on the server and prepares the statement once
+        # per connection; Django's quotes every value into the SQL text in Python.
+        with psycopg.Cursor(connection.connection) as cursor:
+            cursor.execute(_MOVE_SQL, params, prepare=True)
+            inserted = cursor.fetchone()
+    if inserted is None:
+        raise TableMovedOn(match.pk)
+    row.pk = inserted[0]
+
+
+def _write_locked(match: Match, table: Table, row: MatchAction) -> None:
+    with transaction.atomic():
+        locked = Match.objects.select_for_update().only("seq", "status").get(pk=match.pk)
+        if locked.seq != row.seq or locked.status != Match.Status.PLAYING:
+            raise TableMovedOn(match.pk)
+        _write_in_transaction(match, table, row)
 
 
 def _set_clock(match: Match, table: Table) -> None:
@@ -363,8 +518,8 @@ def state_messages(match: Match, table: Table, events) -> dict:
 
 def current_state(match_id: int, user) -> dict:
     """A fresh `state` for a (re)connecting or syncing reader; events are empty."""
-    match = Match.objects.get(pk=match_id)
-    with _tables_lock:
+    with match_lock(match_id):
+        match = Match.objects.get(pk=match_id)
         live = live_table(match)
         seat = live.seat_of_user.get(getattr(user, "pk", None))
         return state_message(match, live.table, seat, [])
@@ -380,7 +535,7 @@ def broadcast(outcome: Outcome) -> None:
 
 
 def abort_match(match: Match, reason: str = "") -> None:
-    with transaction.atomic():
+    with match_lock(match.pk), transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         if match.is_finished:
             return

@@ -273,9 +273,7 @@ def create_table(competition: Competition, round_row: Round, pairing: Pairing, p
 def start_tables(pairings) -> None:
     for pairing in pairings:
         if pairing.match is not None and pairing.match.status == Match.Status.WAITING:
-            with transaction.atomic():
-                match = Match.objects.select_for_update().get(pk=pairing.match_id)
-                gameplay.start_if_ready(match)
+            gameplay.start_waiting(pairing.match_id)
 
 
 def record_results(pairings, now: datetime) -> bool:

@@ -1,0 +1,126 @@
+"""The one-statement move on PostgreSQL (services._submit_fast): it must give exactly what the
+locked transaction gives, also when another server process moved the table behind this
+process's cache. "Another process" is played here by putting back a copy of the cached table
+taken before a move, so the cache is behind the database as a second process's would be."""
+
+import copy
+
+import pytest
+from django.db import connection
+
+from gameplay import services
+from gameplay.models import Match, MatchAction
+from gameplay.signals import match_finished
+from gameplay.table import Table
+
+from .helpers import make_match
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="the one-statement move is PostgreSQL's"),
+]
+
+
+def to_act_and_legal(match, users):
+    state = services.current_state(match.pk, users[0])
+    seat = state["to_act"]
+    return users[seat], services.current_state(match.pk, users[seat])["legal"]
+
+
+def play(match, users, ref):
+    match.refresh_from_db()
+    user, legal = to_act_and_legal(match, users)
+    return services.submit_action(match.pk, user, match.seq, ref, legal[0])
+
+
+def assert_row_is_the_replay_of_its_log(match):
+    match.refresh_from_db()
+    actions = list(MatchAction.objects.filter(match=match).order_by("seq").values_list("seq", "action"))
+    assert [seq for seq, _ in actions] == list(range(len(actions)))
+    table = Table.replay(services.spec_of(match), [action for _, action in actions])
+    assert (match.seq, match.game_number, match.games_won) == (table.seq, table.game_number, list(table.games_won))
+    assert (match.status == "finished") == table.is_over
+
+
+def behind_the_database(match, users):
+    """Make a move, then put back this process's table as it was before it: stale cache."""
+    before = copy.copy(services.cached_table(match.pk))
+    before.table = copy.deepcopy(before.table)
+    before.refs = dict(before.refs)
+    before.match = copy.copy(before.match)
+    outcome = play(match, users, "elsewhere")
+    with services._tables_lock:
+        services._tables[match.pk] = before
+    return outcome
+
+
+def test_moves_on_postgresql_write_the_same_rows_as_the_locked_path(monkeypatch):
+    one_statement = []
+    write = services._write_compare_and_swap
+    monkeypatch.setattr(services, "_write_compare_and_swap",
+                        lambda *args: one_statement.append(write(*args)))
+    match, users = make_match(options={"target_score": 7})
+    for number in range(30):
+        play(match, users, f"r{number}")
+    assert len(one_statement) == 30  # every move took the one-statement path
+    assert_row_is_the_replay_of_its_log(match)
+    assert Match.objects.get(pk=match.pk).seq >= 30
+    refs = set(MatchAction.objects.filter(match=match).values_list("ref", flat=True))
+    assert {f"r{number}" for number in range(30)} <= refs
+
+
+def test_an_act_on_a_table_another_process_moved_is_judged_by_the_database():
+    match, users = make_match()
+    outcome = behind_the_database(match, users)
+    user, _ = to_act_and_legal(match, users)
+    # A client as far behind as the cache: the database says stale, and nothing was written.
+    with pytest.raises(services.ActionRejected) as error:
+        services.submit_action(match.pk, user, outcome.seq - 1, "late", {"type": "play", "card": "AS"})
+    assert error.value.code == "stale"
+    assert not MatchAction.objects.filter(match=match, ref="late").exists()
+    # A client that saw the move acts at the new seq: the cache is rebuilt and the act applied.
+    user, legal = to_act_and_legal(match, users)
+    accepted = services.submit_action(match.pk, user, outcome.seq, "fresh", legal[0])
+    assert accepted.seq == outcome.seq + 1
+    assert_row_is_the_replay_of_its_log(match)
+
+
+def test_a_ref_applied_by_another_process_is_acknowledged_again_and_applied_once():
+    match, users = make_match()
+    outcome = behind_the_database(match, users)
+    again = services.submit_action(match.pk, users[0], outcome.seq - 1, "elsewhere", {"type": "whatever"})
+    assert again.duplicate and again.seq == outcome.seq
+    assert MatchAction.objects.filter(match=match, ref="elsewhere").count() == 1
+    assert_row_is_the_replay_of_its_log(match)
+
+
+def test_the_move_that_ends_a_match_records_the_result_and_tells_the_competitions_once():
+    finished = []
+
+    def receiver(sender, match_id, **kwargs):
+        finished.append(match_id)
+
+    match_finished.connect(receiver)
+    try:
+        match, users = make_match(options={"target_score": 1})
+        number = 0
+        while Match.objects.get(pk=match.pk).status == "playing":
+            play(match, users, f"r{number}")
+            number += 1
+    finally:
+        match_finished.disconnect(receiver)
+    assert finished == [match.pk]
+    match.refresh_from_db()
+    assert match.winner in (0, 1) and match.result and match.finished_at and match.deadline is None
+    assert_row_is_the_replay_of_its_log(match)
+
+
+def test_a_clocked_move_sets_the_next_deadline():
+    match, users = make_match(time_control=30)
+    match.refresh_from_db()
+    first_deadline = match.deadline
+    play(match, users, "one")
+    match.refresh_from_db()
+    assert match.deadline is not None and match.deadline >= first_deadline
+    state = services.current_state(match.pk, users[0])
+    assert state["deadline"] == match.deadline.isoformat().replace("+00:00", "Z")
