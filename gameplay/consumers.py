@@ -5,6 +5,7 @@ gameplay.services, which commits before anything is sent. Group messages carry e
 view (the channel layer is internal); each socket forwards only its own seat's.
 """
 
+import asyncio
 import json
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -72,8 +73,11 @@ async def on_database_thread(function, *args):
     with CONN_HEALTH_CHECKS that is an extra `SELECT 1` round trip per move. Work on one match
     stays in order: gameplay.services holds the match's lock while it reads or moves a table."""
     executor = _database_executor()
-    run = sync_to_async(_with_clean_connection, thread_sensitive=executor is None, executor=executor)
-    return await run(function, *args)
+    if executor is None:
+        return await sync_to_async(_with_clean_connection, thread_sensitive=True)(function, *args)
+    # Straight to the pool: sync_to_async's context plumbing costs more than the move itself here
+    # (Django's connections are per thread, nothing else rides on the context).
+    return await asyncio.get_running_loop().run_in_executor(executor, _with_clean_connection, function, *args)
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):

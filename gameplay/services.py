@@ -331,9 +331,9 @@ def _apply(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, c
         table.apply(action)
     except IllegalAction as error:
         raise ActionRejected("illegal_action", error.reason) from None
-    row = MatchAction(match=match, seq=match.seq, game_number=game_number, seat=seat,
-                      action=dict(engine_state.actions[-1]), ref=ref,  # as the engine logged it
-                      actor=actor if getattr(actor, "pk", None) else None)
+    row = LoggedAction(seq=match.seq, game_number=game_number, seat=seat,
+                       action=dict(engine_state.actions[-1]), ref=ref,  # as the engine logged it
+                       actor_id=getattr(actor, "pk", None))
     try:
         (write or _write_in_transaction)(match, table, row)
         if ref is not None:
@@ -351,8 +351,22 @@ def _apply(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, c
     return outcome
 
 
-def _write_in_transaction(match: Match, table: Table, row: MatchAction) -> None:
-    row.save(force_insert=True)
+@dataclass
+class LoggedAction:
+    """The MatchAction row an accepted action becomes (a model instance costs more to build
+    than the one-statement write that stores it)."""
+
+    seq: int
+    game_number: int
+    seat: int | None
+    action: dict
+    ref: str | None
+    actor_id: int | None
+
+
+def _write_in_transaction(match: Match, table: Table, row: LoggedAction) -> None:
+    MatchAction.objects.create(match=match, seq=row.seq, game_number=row.game_number, seat=row.seat,
+                               action=row.action, ref=row.ref, actor_id=row.actor_id)
     _record(match, table)
 
 
@@ -436,10 +450,10 @@ INSERT INTO {MatchAction._meta.db_table} (match_id, seq, game_number, seat, acti
 SELECT id, %(seq_before)s, %(action_game)s, %(seat)s::smallint, %(action)s::jsonb, %(ref)s::varchar,
        %(actor)s::integer, %(created_at)s::timestamptz
 FROM moved
-RETURNING id"""
+RETURNING 1"""
 
 
-def _write_compare_and_swap(match: Match, table: Table, row: MatchAction) -> None:
+def _write_compare_and_swap(match: Match, table: Table, row: LoggedAction) -> None:
     """Append `row` and save the match's progress in one autocommitted statement, only if the
     row is still at `row.seq` and playing; TableMovedOn otherwise (a duplicate ref raises
     IntegrityError). Either way nothing changed. The move that ends the match, once per match,
@@ -463,10 +477,9 @@ def _write_compare_and_swap(match: Match, table: Table, row: MatchAction) -> Non
             inserted = cursor.fetchone()
     if inserted is None:
         raise TableMovedOn(match.pk)
-    row.pk = inserted[0]
 
 
-def _write_locked(match: Match, table: Table, row: MatchAction) -> None:
+def _write_locked(match: Match, table: Table, row: LoggedAction) -> None:
     with transaction.atomic():
         locked = Match.objects.select_for_update().only("seq", "status").get(pk=match.pk)
         if locked.seq != row.seq or locked.status != Match.Status.PLAYING:
