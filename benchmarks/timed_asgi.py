@@ -158,8 +158,6 @@ def report():
 # skip_aclose: no close_old_connections hop into the sync thread on every consumer dispatch
 #   (what a MatchConsumer.dispatch override would do; its DB calls close old connections anyway);
 # no_health_check: CONN_HEALTH_CHECKS off (no SELECT 1 before each move);
-# loop_broadcast: the consumer publishes the move's frames from its own event loop after
-#   submit_action returned (committed), instead of waiting on the background loop in the sync thread;
 # cprofile: cProfile of the submit_action calls, printed at shutdown (top 40 by own time).
 PATCHES = set(filter(None, os.environ.get("CHALK_BENCH_PATCHES", "").split(",")))
 
@@ -172,66 +170,10 @@ if "skip_aclose" in PATCHES:
 if "no_health_check" in PATCHES:
     connections.settings["default"]["CONN_HEALTH_CHECKS"] = False
 
-if "loop_broadcast" in PATCHES:
-    _broadcast = services.broadcast
-
-    def deferring_broadcast(outcome):
-        deferred = getattr(_local, "deferred", None)
-        if deferred is None:
-            return _broadcast(outcome)
-        deferred.append(outcome)
-
-    services.broadcast = deferring_broadcast
-
-    def submit_deferred(*args):
-        _local.deferred = []
-        try:
-            return services.submit_action(*args), _local.deferred
-        finally:
-            _local.deferred = None
-
-    async def act_loop_broadcast(self, message):
-        from channels.db import database_sync_to_async
-
-        start = time.perf_counter()
-        ref = message.get("ref")
-        if not isinstance(ref, str) or "seq" not in message or not isinstance(message.get("action"), dict):
-            await self.send_json(consumers.error("bad_message", "An act needs ref, seq and action.", ref))
-            return
-        try:
-            outcome, deferred = await database_sync_to_async(submit_deferred)(
-                self.match_id, self.user, message["seq"], ref, message["action"])
-        except services.ActionRejected as rejected:
-            await self.send_json(consumers.error(rejected.code, rejected.message, ref))
-            if rejected.code == "stale":
-                await self.send_state()
-            return
-        for done in deferred:
-            if not done.duplicate and done.messages:
-                await self.channel_layer.group_send(services.group_name(done.match_id), {
-                    "type": "match.update", "seq": done.seq, "messages": services._keyed(done.messages)})
-        await self.send_json({"type": "ack", "ref": ref, "seq": outcome.seq})
-        add("act_total", time.perf_counter() - start)
-
-    consumers.MatchConsumer.act = act_loop_broadcast
-
-# switch_1ms / switch_0.2ms: sys.setswitchinterval, so a thread back from I/O gets the GIL sooner;
-# threadpool: submit_action on a pool of threads (thread_sensitive=False), so DB waits overlap.
+# switch_1ms / switch_0.2ms: sys.setswitchinterval, so a thread back from I/O gets the GIL sooner.
 for patch in PATCHES:
     if patch.startswith("switch_"):
         sys.setswitchinterval(float(patch[len("switch_"):].removesuffix("ms")) / 1000)
-
-if "threadpool" in PATCHES:
-    from channels.db import DatabaseSyncToAsync
-
-    consumers.database_sync_to_async = lambda function: DatabaseSyncToAsync(function, thread_sensitive=False)
-
-# global_lock_off: services._tables_lock replaced by a dummy, to see what a per-match lock would
-#   give with threadpool (NOT safe: current_state may read a table while another thread applies).
-if "global_lock_off" in PATCHES:
-    import contextlib
-
-    services._tables_lock = contextlib.nullcontext()
 
 _profile = None
 if "cprofile" in PATCHES:
