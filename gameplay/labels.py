@@ -61,6 +61,14 @@ def detail_labels() -> dict:
         "decision": _("Decision"), "made": _("Made"), "failed": _("Failed"), "inside": _("Inside"),
         "hanging": _("Hanging"), "annulled": _("Annulled"), "redeal": _("Redeal"),
         "pass": _("Pass hand"), "solo": _("Solo"), "cuatrola": _("Cuatrola"), "quintola": _("Quintola"),
+        # One row per scoring meld, belote or cante (static/js/cards.js itemRows); its number is raw
+        # points like "Card points", not match points.
+        # Translators: %(name)s is a player, %(cards)s short card names such as "J♠ 10♠ 9♠".
+        "meld_by": _("Meld by %(name)s: %(cards)s"),
+        # Translators: %(name)s is a player, %(suit)s a suit such as "♦ diamonds".
+        "belote_by": _("Belote by %(name)s: %(suit)s"),
+        # Translators: La Cuatrola's 20 or 40; %(name)s is a player, %(suit)s a suit such as "oros".
+        "cante_by": _("Cante by %(name)s: %(suit)s"),
     }
 
 

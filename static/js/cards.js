@@ -110,8 +110,10 @@ export function detailRows(detail, cards, labels, names) {
   }
   if (detail.trump) rows.push({ label: words.trump, text: cards.suitText(detail.trump) });
   if (detail.result) rows.push({ label: words.result, text: word(detail.result) });
+  const items = itemRows(detail, cards, words, names);
   for (const key of ["tricks_won", "card_points", "card_points_with_bonus", "game_totals", "cante_points",
     "last_trick_bonus", "totals", "raw"]) {
+    rows.push(...(items[key] ?? []));
     const pair = detail[key];
     if (Array.isArray(pair) && pair.length === 2 && (pair[0] || pair[1])) rows.push({ label: words[key] ?? key, pair });
   }
@@ -125,4 +127,32 @@ export function detailRows(detail, cards, labels, names) {
     rows.push({ label, pair, points: true });
   }
   return rows;
+}
+
+// shared/rules/baloot.md R8.1: a belote is worth 20 (raw points) and no option changes that; the
+// deal record lists each belote as {seat, suit} without its value.
+const BELOTE_POINTS = 20;
+
+// One row per scoring meld and belote (Baloot) and per cante (La Cuatrola), so that a player sees
+// whose it was and what it scored. Keyed by the row of the total each one adds into (Baloot's
+// "raw", La Cuatrola's "cante_points"): detailRows puts them just above it. Their values are raw
+// points, what the rules call the meld value (baloot.md R7.5, R8.1, R9.3; cuatrola.md R23), in the
+// same unit as the card-point rows around them, not match points; so they are shown unsigned,
+// in the column of the owner's team (team = seat % 2).
+function itemRows(detail, cards, words, names) {
+  const row = (seat, label, points) => {
+    const pair = ["", ""];
+    pair[seat % 2] = String(points);
+    return { label, pair };
+  };
+  return {
+    raw: [
+      ...(detail.melds ?? []).map((meld) => row(meld.seat, fmt(words.meld_by,
+        { name: names[meld.seat], cards: meld.cards.map((code) => cards.short(code)).join(" ") }), meld.points)),
+      ...(detail.belote ?? []).map((belote) => row(belote.seat, fmt(words.belote_by,
+        { name: names[belote.seat], suit: cards.suitText(belote.suit) }), BELOTE_POINTS)),
+    ],
+    cante_points: (detail.cantes ?? []).map((cante) => row(cante.seat, fmt(words.cante_by,
+      { name: names[cante.seat], suit: cards.suitText(cante.suit) }), cante.points)),
+  };
 }

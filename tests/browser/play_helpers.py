@@ -100,3 +100,27 @@ def play_a_card_with_the_keyboard(page):
     page.keyboard.press("Enter")
     page.wait_for_function("seq => window.chalkTable.frame.seq > seq", arg=seq)
     assert focused not in page.evaluate("window.chalkTable.frame.view.hand")  # Enter played it
+
+
+def bots_match(game, seed, options=None):
+    """A public match of four random bots with a fixed seed (and first dealer 0), played to its
+    end in this process by the eager bot tasks: the same deals every run. Returns the match and
+    its engine game (deal records with their `detail`), derived the way the archive derives them."""
+    from gameplay import services
+    from gameplay.models import Match
+    from gameplay.table import Table
+
+    match = services.create_match(game, options or {}, [services.SeatSpec(bot="random")] * 4,
+                                  seed=seed, first_dealer=0)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    actions = match.actions.order_by("seq").values_list("action", flat=True)
+    return match, Table.replay(services.spec_of(match), actions).all_games()[0]
+
+
+def expect_item_row(summary, label, team, points):
+    """The summary row `label` shows `points` in team `team`'s column and nothing in the other."""
+    row = summary.locator("tr", has_text=label)
+    expect(row).to_have_count(1)
+    expect(row.locator("td").nth(team)).to_have_text(points)
+    expect(row.locator("td").nth(1 - team)).to_have_text("")

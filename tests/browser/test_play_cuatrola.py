@@ -1,11 +1,11 @@
 """La Cuatrola in Chromium: a signed-in player starts a table against three bots and plays one
 deal (calls with the buttons, plays legal cards) until the deal summary appears; and the same
-table is usable on a phone in Arabic, right to left."""
+table is usable on a phone in Arabic, right to left; and a deal's summary lists each cante."""
 
 import pytest
 from playwright.sync_api import expect
 
-from .play_helpers import log_in, play_until, shot, start_table_against_bots
+from .play_helpers import bots_match, expect_item_row, log_in, play_until, shot, start_table_against_bots
 
 pytestmark = pytest.mark.browser
 
@@ -41,3 +41,22 @@ def test_the_table_fits_a_phone_and_mirrors_in_arabic(page):
     shot(page, "cuatrola-phone-arabic")
     play_until(page, "[data-testid=deal-summary]")
     shot(page, "cuatrola-phone-arabic-summary")
+
+
+def test_the_deal_summary_names_each_cante_with_its_points(page):
+    # Seed 89: the match's third and last deal is a solo in which Bot 3 (seat 2, team 0) sings
+    # copas, the trump suit (R23: 40).
+    match, game = bots_match("cuatrola", seed=89)
+    detail = game.deal_records[-1]["detail"]
+    assert detail["trump"] == "C"
+    assert detail["cantes"] == [{"seat": 2, "suit": "C", "points": 40, "after_trick": 2}]
+
+    log_in(page, "watcher")
+    page.goto(f"/matches/{match.pk}/")  # the live table keeps the last deal's summary
+    last = page.locator(".last-summary")
+    last.locator("summary").click()
+    expect_item_row(last, "Cante by Bot 3: copas", team=0, points="40")
+
+    page.goto(f"/matches/{match.pk}/replay/")
+    page.keyboard.press("End")  # the step that closed the last deal
+    expect_item_row(page.get_by_test_id("replay-summary"), "Cante by Bot 3: copas", team=0, points="40")
