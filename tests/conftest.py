@@ -9,6 +9,7 @@ subprocess against the test database. Use it from a test that also asks for `tra
 (or use the `asgi_live` shortcut) so the rows a test writes are committed and visible to it.
 """
 
+import contextlib
 import os
 import shutil
 import socket
@@ -165,27 +166,18 @@ def live_server_env(db_url, redis_url):
     return env
 
 
-@pytest.fixture(scope="session")
-def live_asgi_server(django_db_setup, django_db_blocker, redis_server, tmp_path_factory):
-    """uvicorn serving config.asgi:application on a free port against the test database.
-
-    Session-scoped (it takes a second or two to start). Ask for `transactional_db` too, or use
-    `asgi_live`, so what the test writes is committed where the server can read it.
-    """
-    from django.db import connection
-
-    with django_db_blocker.unblock():
-        db_url = database_url(connection.settings_dict)
+@contextlib.contextmanager
+def running_asgi_server(db_url, redis_url, log_path):
+    """uvicorn serving config.asgi:application on a free port, stopped on exit."""
     sock = bound_socket()
     port = sock.getsockname()[1]
-    log_path = tmp_path_factory.mktemp("live-server") / "uvicorn.log"
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "config.asgi:application", "--fd", str(sock.fileno()),
              "--log-level", "info", "--no-server-header",
              # open websockets must not hold up teardown (and with it the test database's drop)
              "--timeout-graceful-shutdown", "3"],
-            cwd=ROOT, env=live_server_env(db_url, redis_server), pass_fds=[sock.fileno()],
+            cwd=ROOT, env=live_server_env(db_url, redis_url), pass_fds=[sock.fileno()],
             stdout=log, stderr=subprocess.STDOUT,
         )
     sock.close()  # the child holds its own copy
@@ -201,6 +193,33 @@ def live_asgi_server(django_db_setup, django_db_blocker, redis_server, tmp_path_
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def _test_database_url(django_db_blocker):
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        return database_url(connection.settings_dict)
+
+
+@pytest.fixture(scope="session")
+def live_asgi_server(django_db_setup, django_db_blocker, redis_server, tmp_path_factory):
+    """uvicorn serving config.asgi:application on a free port against the test database.
+
+    Session-scoped (it takes a second or two to start). Ask for `transactional_db` too, or use
+    `asgi_live`, so what the test writes is committed where the server can read it.
+    """
+    log_path = tmp_path_factory.mktemp("live-server") / "uvicorn.log"
+    with running_asgi_server(_test_database_url(django_db_blocker), redis_server, log_path) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def second_live_asgi_server(django_db_setup, django_db_blocker, redis_server, tmp_path_factory):
+    """Another server process beside `live_asgi_server`, for tables served by two processes."""
+    log_path = tmp_path_factory.mktemp("live-server-2") / "uvicorn.log"
+    with running_asgi_server(_test_database_url(django_db_blocker), redis_server, log_path) as server:
+        yield server
 
 
 @pytest.fixture
