@@ -19,8 +19,17 @@ def reader_of(match_id: int, user) -> Reader:
 
 
 def reader_for(match: Match, user) -> Reader:
-    authenticated = bool(user is not None and getattr(user, "is_authenticated", False))
-    seat = match.seats.filter(user=user).values_list("seat", flat=True).first() if authenticated else None
+    seat = match.seats.filter(user=user).values_list("seat", flat=True).first() if _signed_in(user) else None
+    return reader_at(match, user, seat)
+
+
+def reader_at(match: Match, user, seat: int | None) -> Reader:
+    """The reader, once the user's seat (or None) is known."""
+    authenticated = _signed_in(user)
     staff = authenticated and user.is_staff
     creator = authenticated and match.created_by_id == user.pk
     return Reader(match.is_public or seat is not None or staff or creator, seat)
+
+
+def _signed_in(user) -> bool:
+    return bool(user is not None and getattr(user, "is_authenticated", False))

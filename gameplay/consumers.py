@@ -12,12 +12,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.db import close_old_connections
 
-from gameplay import access, frames, services
+from gameplay import frames, services
 from gameplay.services import ActionRejected
 
 CLOSE_FORBIDDEN = 4403
@@ -98,7 +97,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.user = self.scope.get("user")
         self.bucket = TokenBucket(settings.WS_RATE_BURST, settings.WS_RATE_PER_SECOND)
-        reader = await database_sync_to_async(access.reader_of)(self.match_id, self.user)
+        reader = await on_database_thread(services.reader_of, self.match_id, self.user)
         await self.accept()
         if not reader.may_watch:
             await self.send_json(error("forbidden", "You may not watch this table."))

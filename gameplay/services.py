@@ -22,7 +22,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from gameplay import frames
+from gameplay import access, frames
 from gameplay.models import Match, MatchAction, Seat
 from gameplay.rules import IllegalAction, get_game
 from gameplay.table import MatchSpec, Table
@@ -525,6 +525,17 @@ def state_message(match: Match, table: Table, seat, events) -> dict:
 def state_messages(match: Match, table: Table, events) -> dict:
     readers = [*range(table.players), None]
     return {("spectator" if seat is None else seat): state_message(match, table, seat, events) for seat in readers}
+
+
+def reader_of(match_id: int, user) -> access.Reader:
+    """Who `user` is at this table: a seat, a spectator, or nobody. A playing table cached here
+    answers without a query (its seats no longer change), so a reconnect storm after a deploy
+    or a table's four players arriving at once cost no seat lookups; otherwise the database."""
+    with match_lock(match_id):
+        live = cached_table(match_id)
+        if live is None or live.match.status != Match.Status.PLAYING:
+            return access.reader_of(match_id, user)
+        return access.reader_at(live.match, user, live.seat_of_user.get(getattr(user, "pk", None)))
 
 
 def current_state(match_id: int, user) -> dict:
