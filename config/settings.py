@@ -141,6 +141,9 @@ DATABASES = {"default": _database()}
 # single writer, so it keeps Django's one synchronous thread.
 LIVE_DATABASE_THREADS = env_int(
     "LIVE_DATABASE_THREADS", 1 if DATABASES["default"]["ENGINE"].endswith("sqlite3") else 4)
+# With the threads above (PostgreSQL), the event loop writes a plain move itself on its own
+# asynchronous connections (gameplay/live_db.py); off: every move goes through a thread.
+LIVE_LOOP_WRITES = env_bool("LIVE_LOOP_WRITES", True)
 
 # --- redis: channel layer, Celery broker, cache -----------------------------------------------
 

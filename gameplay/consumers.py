@@ -8,15 +8,13 @@ view (the channel layer is internal); each socket forwards only its own seat's.
 import asyncio
 import json
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
-from django.db import close_old_connections
 
-from gameplay import frames, services
+from gameplay import frames, live_db, services
 from gameplay.services import ActionRejected
 
 CLOSE_FORBIDDEN = 4403
@@ -41,42 +39,17 @@ def error(code: str, message: str, ref=None) -> dict:
     return {"type": "error", "ref": ref, "code": code, "message": message}
 
 
-_database_pool: ThreadPoolExecutor | None = None
-
-
-def _database_executor() -> ThreadPoolExecutor | None:
-    """The process's pool of database threads, or None for Django's one synchronous thread."""
-    global _database_pool
-    if settings.LIVE_DATABASE_THREADS <= 1:
-        return None
-    if _database_pool is None:
-        _database_pool = ThreadPoolExecutor(settings.LIVE_DATABASE_THREADS, thread_name_prefix="chalk-db")
-    return _database_pool
-
-
-def _with_clean_connection(function, *args):
-    """Run `function`; after a failure drop this thread's connection as Channels would, so the
-    next call reconnects (the client resends its act with the same ref)."""
-    try:
-        return function(*args)
-    except ActionRejected:
-        raise
-    except Exception:
-        close_old_connections()
-        raise
-
-
 async def on_database_thread(function, *args):
     """Run `function` on a database thread (see LIVE_DATABASE_THREADS), the way
     database_sync_to_async does, but without its connection housekeeping around every call:
     with CONN_HEALTH_CHECKS that is an extra `SELECT 1` round trip per move. Work on one match
     stays in order: gameplay.services holds the match's lock while it reads or moves a table."""
-    executor = _database_executor()
+    executor = live_db.database_executor()
     if executor is None:
-        return await sync_to_async(_with_clean_connection, thread_sensitive=True)(function, *args)
+        return await sync_to_async(live_db.call_clean, thread_sensitive=True)(function, *args)
     # Straight to the pool: sync_to_async's context plumbing costs more than the move itself here
     # (Django's connections are per thread, nothing else rides on the context).
-    return await asyncio.get_running_loop().run_in_executor(executor, _with_clean_connection, function, *args)
+    return await asyncio.get_running_loop().run_in_executor(executor, live_db.call_clean, function, *args)
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
@@ -140,8 +113,13 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(error("bad_message", "An act needs ref, seq and action.", ref))
             return
         try:
-            outcome = await on_database_thread(services.submit_action, self.match_id, self.user,
-                                               message["seq"], ref, message["action"], False)
+            outcome = None
+            if live_db.loop_writes_enabled():
+                outcome = await services.asubmit_move(self.match_id, self.user, message["seq"], ref,
+                                                      message["action"])
+            if outcome is None:
+                outcome = await on_database_thread(services.submit_action, self.match_id, self.user,
+                                                   message["seq"], ref, message["action"], False)
         except ActionRejected as rejected:
             await self.send_json(error(rejected.code, rejected.message, ref))
             if rejected.code == "stale":

@@ -9,6 +9,7 @@ match's sockets, so an acknowledged or broadcast action is always in the databas
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import threading
@@ -100,6 +101,13 @@ class MatchLock:
         return self
 
     def __exit__(self, *exc_info):
+        self._lock.release()
+
+    def try_acquire(self) -> bool:
+        """Without waiting (the event loop must never block on a thread)."""
+        return self._lock.acquire(blocking=False)
+
+    def release(self) -> None:
         self._lock.release()
 
 
@@ -323,6 +331,17 @@ def _apply(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, c
            publish: bool = True, write=None) -> Outcome:
     """Validate with the engine, append, record; inside the caller's lock, and inside its
     transaction unless `write` is the single-statement writer of the fast path."""
+    row = _take(match, live, seat, action, ref, actor, check_turn)
+    try:
+        (write or _write_in_transaction)(match, live.table, row)
+    except BaseException:
+        forget_table(match.pk)  # the table moved but the log did not: rebuild next time
+        raise
+    return _taken(match, live, row, publish)
+
+
+def _take(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, check_turn: bool) -> LoggedAction:
+    """Check the turn and apply the action to the cached table; the row it must become."""
     table = live.table
     if check_turn and table.to_act != seat and not table.legal_for(seat):
         raise ActionRejected("not_your_turn", "It is not your turn.")
@@ -331,17 +350,17 @@ def _apply(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, c
         table.apply(action)
     except IllegalAction as error:
         raise ActionRejected("illegal_action", error.reason) from None
-    row = LoggedAction(seq=match.seq, game_number=game_number, seat=seat,
-                       action=dict(engine_state.actions[-1]), ref=ref,  # as the engine logged it
-                       actor_id=getattr(actor, "pk", None))
-    try:
-        (write or _write_in_transaction)(match, table, row)
-        if ref is not None:
-            live.refs[ref] = row.seq
-    except BaseException:
-        forget_table(match.pk)  # the table moved but the log did not: rebuild next time
-        raise
-    outcome = Outcome(match.pk, match.seq, ref, state_messages(match, table, table.events),
+    return LoggedAction(seq=match.seq, game_number=game_number, seat=seat,
+                        action=dict(engine_state.actions[-1]), ref=ref,  # as the engine logged it
+                        actor_id=getattr(actor, "pk", None))
+
+
+def _taken(match: Match, live: LiveTable, row: LoggedAction, publish: bool) -> Outcome:
+    """After the row was written: remember its ref, build every reader's frame."""
+    table = live.table
+    if row.ref is not None:
+        live.refs[row.ref] = row.seq
+    outcome = Outcome(match.pk, match.seq, row.ref, state_messages(match, table, table.events),
                       deadline=match.deadline, bot_next=table.to_act in live.bots)
     if publish:
         # Broadcast first, then schedule clocks and bots: frames reach sockets in seq order even
@@ -436,6 +455,54 @@ def _submit_fast(match_id: int, user, seq: int, ref, action: dict, publish: bool
             return None  # _apply dropped a table it had moved; the locked path reloads it
 
 
+_moving_on_loop: set[int] = set()  # matches whose move the event loop is writing right now
+
+
+async def asubmit_move(match_id: int, user, seq, ref, action) -> Outcome | None:
+    """`_submit_fast` run by the event loop itself: the engine in memory, the statement on one
+    of the loop's own PostgreSQL connections (gameplay/live_db.py), no thread hop. The caller
+    publishes the outcome. None whenever the plain case does not hold, including when a
+    database thread is busy with this match: then the caller goes through `submit_action`,
+    which decides from the database."""
+    from gameplay import live_db
+
+    if type(seq) is not int or not isinstance(action, dict) or not isinstance(action.get("type"), str) \
+            or action["type"] == "timeout" or (ref is not None and (not isinstance(ref, str) or len(ref) > 64)):
+        return None  # submit_action words the error
+    live = cached_table(match_id)
+    if live is None or match_id in _moving_on_loop or not live.lock.try_acquire():
+        return None
+    _moving_on_loop.add(match_id)
+    try:
+        match = live.match
+        seat = live.seat_of_user.get(getattr(user, "pk", None))
+        if (seat is None or match.status != Match.Status.PLAYING or seq != match.seq
+                or seq != live.table.seq or action.get("seat", seat) != seat or cached_table(match_id) is not live):
+            return None
+        if ref is not None and ref in live.refs:
+            return Outcome(match_id, live.refs[ref] + 1, ref, duplicate=True)
+        try:
+            row = _take(match, live, seat, dict(action, seat=seat), ref, user, check_turn=True)
+        except ActionRejected:
+            return None
+        try:
+            if live.table.is_over:  # the last move writes the result: the locked transaction
+                await asyncio.get_running_loop().run_in_executor(
+                    live_db.database_executor(), live_db.call_clean, _write_locked, match, live.table, row)
+            elif await live_db.fetch_one(_MOVE_SQL, _move_params(match, live.table, row)) is None:
+                raise TableMovedOn(match_id)
+        except (TableMovedOn, psycopg.IntegrityError, IntegrityError):
+            forget_table(match_id)  # the table moved but the log did not: rebuild next time
+            return None
+        except BaseException:
+            forget_table(match_id)
+            raise
+        return _taken(match, live, row, publish=False)
+    finally:
+        _moving_on_loop.discard(match_id)
+        live.lock.release()
+
+
 # The common move in one statement: the UPDATE matches only while the row is still where the
 # cached table was (seq and status), and the INSERT takes its row from the UPDATE's result, so
 # either both happen or neither does. Every action moves seq by exactly one. Positional
@@ -461,11 +528,7 @@ def _write_compare_and_swap(match: Match, table: Table, row: LoggedAction) -> No
 
     if table.is_over:
         return _write_locked(match, table, row)
-    fields = _advance(match, table)
-    assert fields == ["seq", "game_number", "games_won", "deadline"] and match.seq == row.seq + 1, fields
-    params = (match.game_number, frames.encode(match.games_won), match.deadline, match.pk, row.seq,
-              row.game_number, row.seat, frames.encode(row.action), row.ref, row.actor_id,
-              timezone.now())  # the app's clock, as every other row of the app
+    params = _move_params(match, table, row)
     with connection.wrap_database_errors:
         connection.ensure_connection()
         # psycopg's own cursor binds parameters on the server and prepares the statement once
@@ -475,6 +538,14 @@ def _write_compare_and_swap(match: Match, table: Table, row: LoggedAction) -> No
             inserted = cursor.fetchone()
     if inserted is None:
         raise TableMovedOn(match.pk)
+
+
+def _move_params(match: Match, table: Table, row: LoggedAction) -> tuple:
+    fields = _advance(match, table)
+    assert fields == ["seq", "game_number", "games_won", "deadline"] and match.seq == row.seq + 1, fields
+    return (match.game_number, frames.encode(match.games_won), match.deadline, match.pk, row.seq,
+            row.game_number, row.seat, frames.encode(row.action), row.ref, row.actor_id,
+            timezone.now())  # the app's clock, as every other row of the app
 
 
 def _write_locked(match: Match, table: Table, row: LoggedAction) -> None:

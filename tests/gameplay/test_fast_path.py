@@ -3,7 +3,10 @@ locked transaction gives, also when another server process moved the table behin
 process's cache. "Another process" is played here by putting back a copy of the cached table
 taken before a move, so the cache is behind the database as a second process's would be."""
 
+import asyncio
 import copy
+import threading
+import time
 
 import pytest
 from django.db import connection
@@ -124,3 +127,79 @@ def test_a_clocked_move_sets_the_next_deadline():
     assert match.deadline is not None and match.deadline >= first_deadline
     state = services.current_state(match.pk, users[0])
     assert state["deadline"] == match.deadline.isoformat().replace("+00:00", "Z")
+
+
+# ----- the same move written by the event loop itself (services.asubmit_move) -----------------
+
+def play_on_loop(match, users, ref):
+    match.refresh_from_db()
+    user, legal = to_act_and_legal(match, users)
+    return asyncio.run(services.asubmit_move(match.pk, user, match.seq, ref, legal[0]))
+
+
+def test_the_event_loop_writes_a_plain_move_with_the_same_rows():
+    match, users = make_match(options={"target_score": 7})
+    for number in range(20):
+        outcome = play_on_loop(match, users, f"loop{number}")
+        assert outcome is not None and outcome.seq == number + 1 and not outcome.duplicate
+        assert set(outcome.messages) == {0, 1, 2, 3, "spectator"}
+    assert_row_is_the_replay_of_its_log(match)
+    assert MatchAction.objects.filter(match=match, ref__startswith="loop").count() == 20
+
+
+def test_the_event_loop_never_waits_for_a_table_a_database_thread_holds():
+    match, users = make_match()
+    user, legal = to_act_and_legal(match, users)
+    held, done = threading.Event(), threading.Event()
+
+    def hold():
+        with services.match_lock(match.pk):
+            held.set()
+            done.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        held.wait(5)
+        started = time.monotonic()
+        assert asyncio.run(services.asubmit_move(match.pk, user, 0, "busy", legal[0])) is None
+        assert time.monotonic() - started < 1
+    finally:
+        done.set()
+        holder.join()
+    assert not MatchAction.objects.filter(match=match).exists()
+
+
+def test_the_event_loop_leaves_a_table_another_process_moved_to_the_database():
+    match, users = make_match()
+    outcome = behind_the_database(match, users)
+    stale = services.cached_table(match.pk).table  # what this process believes: one move behind
+    seat = stale.to_act
+    assert stale.seq == outcome.seq - 1
+    # A client as far behind as the cache: its act is legal there, but the row has moved on.
+    assert asyncio.run(services.asubmit_move(match.pk, users[seat], stale.seq, "late",
+                                             stale.legal_for(seat)[0])) is None
+    assert not MatchAction.objects.filter(match=match, ref="late").exists()
+    assert services.cached_table(match.pk) is None  # forgotten: the next act reloads the log
+    assert_row_is_the_replay_of_its_log(match)
+
+
+def test_the_last_move_written_by_the_event_loop_records_the_result_once():
+    finished = []
+
+    def receiver(sender, match_id, **kwargs):
+        finished.append(match_id)
+
+    match_finished.connect(receiver)
+    try:
+        match, users = make_match(options={"target_score": 1})
+        number = 0
+        while Match.objects.get(pk=match.pk).status == "playing":
+            assert play_on_loop(match, users, f"loop{number}") is not None
+            number += 1
+    finally:
+        match_finished.disconnect(receiver)
+    assert finished == [match.pk]
+    match.refresh_from_db()
+    assert match.winner in (0, 1) and match.result and match.finished_at
+    assert_row_is_the_replay_of_its_log(match)
