@@ -491,8 +491,10 @@ async def asubmit_move(match_id: int, user, seq, ref, action) -> Outcome | None:
                     live_db.database_executor(), live_db.call_clean, _write_locked, match, live.table, row)
             elif await live_db.fetch_one(_MOVE_SQL, _move_params(match, live.table, row)) is None:
                 raise TableMovedOn(match_id)
-        except (TableMovedOn, psycopg.IntegrityError, IntegrityError):
-            forget_table(match_id)  # the table moved but the log did not: rebuild next time
+        except (TableMovedOn, psycopg.Error, IntegrityError):
+            # The table moved but the log did not: rebuild next time. A duplicate ref, a row
+            # another process moved, or a database in trouble: submit_action judges the act.
+            forget_table(match_id)
             return None
         except BaseException:
             forget_table(match_id)

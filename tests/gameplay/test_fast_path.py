@@ -203,3 +203,21 @@ def test_the_last_move_written_by_the_event_loop_records_the_result_once():
     match.refresh_from_db()
     assert match.winner in (0, 1) and match.result and match.finished_at
     assert_row_is_the_replay_of_its_log(match)
+
+
+def test_a_loop_connection_that_fails_hands_the_act_to_a_database_thread(monkeypatch):
+    import psycopg
+
+    from gameplay import live_db
+
+    async def lost_server(sql, params):
+        raise psycopg.OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(live_db, "fetch_one", lost_server)
+    match, users = make_match()
+    user, legal = to_act_and_legal(match, users)
+    assert asyncio.run(services.asubmit_move(match.pk, user, 0, "first", legal[0])) is None
+    assert services.cached_table(match.pk) is None  # the applied-in-memory table was dropped
+    accepted = services.submit_action(match.pk, user, 0, "first", legal[0])
+    assert accepted.seq == 1
+    assert_row_is_the_replay_of_its_log(match)
