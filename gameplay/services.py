@@ -601,13 +601,17 @@ def state_messages(match: Match, table: Table, events) -> dict:
 
 
 def reader_of(match_id: int, user) -> access.Reader:
-    """Who `user` is at this table: a seat, a spectator, or nobody. A playing table cached here
-    answers without a query (its seats no longer change), so a reconnect storm after a deploy
-    or a table's four players arriving at once cost no seat lookups; otherwise the database."""
+    """Who `user` is at this table: a seat, a spectator, or nobody. A playing table is answered
+    from this process's cached table (its seats no longer change), loaded here if need be, so a
+    reconnect storm after a deploy or a table's four players arriving at once cost one load, not
+    a seat lookup each; a waiting table asks the database every time (seats are being taken)."""
     with match_lock(match_id):
         live = cached_table(match_id)
         if live is None or live.match.status != Match.Status.PLAYING:
-            return access.reader_of(match_id, user)
+            match = Match.objects.filter(pk=match_id).first()
+            if match is None or match.status != Match.Status.PLAYING:
+                return access.reader_of(match_id, user) if match is None else access.reader_for(match, user)
+            live = live_table(match)  # the socket's first state needs it next anyway
         return access.reader_at(live.match, user, live.seat_of_user.get(getattr(user, "pk", None)))
 
 
