@@ -6,11 +6,14 @@ view (the channel layer is internal); each socket forwards only its own seat's.
 """
 
 import asyncio
+import functools
 import json
 import time
 
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
+from channels.layers import get_channel_layer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
@@ -56,6 +59,40 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     @classmethod
     async def encode_json(cls, content):
         return frames.encode(content)
+
+    async def __call__(self, scope, receive, send):
+        """Channels' consumer loop, with one long-lived reader per source (the socket, the
+        channel layer) feeding `dispatch` under a lock, instead of a new task and an
+        `asyncio.wait` for every message: a socket gets five messages a move, and that churn
+        cost the server core several percent (benchmarks/live_load.py). Same guarantees:
+        one message handled at a time, each source read in order, StopConsumer ends it."""
+        self.scope = scope
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        self.channel_name = await self.channel_layer.new_channel()
+        self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
+        self.base_send = send
+        one_at_a_time = asyncio.Lock()
+
+        async def read(source):
+            while True:
+                message = await source()
+                async with one_at_a_time:
+                    await self.dispatch(message)
+
+        readers = [asyncio.ensure_future(read(receive)), asyncio.ensure_future(read(self.channel_receive))]
+        try:
+            done, _ = await asyncio.wait(readers, return_when=asyncio.FIRST_EXCEPTION)
+            for reader in done:
+                reader.result()  # a reader only ends by raising: StopConsumer on disconnect
+        except StopConsumer:
+            pass
+        finally:
+            for reader in readers:
+                reader.cancel()
+                try:
+                    await reader
+                except (asyncio.CancelledError, StopConsumer):
+                    pass
 
     async def dispatch(self, message):
         # Channels hops to the database thread before every handler to close old connections:
