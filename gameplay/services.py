@@ -584,9 +584,10 @@ def follow_up(outcome: Outcome) -> None:
 
 # ----- what each reader receives ---------------------------------------------------------------
 
-def state_message(match: Match, table: Table, seat, events) -> dict:
+def state_message(match: Match, table: Table, seat, events, view: dict | None = None) -> dict:
     """The protocol's `state` frame for one reader (seat None: a spectator)."""
-    view = table.view(seat)
+    if view is None:
+        view = table.view(seat)
     return {
         "type": "state", "match": match.pk, "seq": table.seq, "seat": seat, "view": view,
         "to_act": table.to_act, "legal": view["legal"], "events": events,
@@ -596,8 +597,9 @@ def state_message(match: Match, table: Table, seat, events) -> dict:
 
 
 def state_messages(match: Match, table: Table, events) -> dict:
-    readers = [*range(table.players), None]
-    return {("spectator" if seat is None else seat): state_message(match, table, seat, events) for seat in readers}
+    views = table.views([*range(table.players), None])
+    return {("spectator" if seat is None else seat): state_message(match, table, seat, events, view)
+            for seat, view in views.items()}
 
 
 def reader_of(match_id: int, user) -> access.Reader:

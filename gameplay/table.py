@@ -103,10 +103,19 @@ class Table:
 
     def view(self, seat) -> dict:
         """The engine's view for `seat` (None: spectator) plus the match around it."""
-        view = self.state.view(seat)
-        view["match"] = {"game_number": self.game_number, "games_won": list(self.games_won),
-                         "games_to_win": self.spec.games_to_win, "winner": self.winner,
-                         "finish": self.finish}
+        return self._around(self.state.view(seat), self._match_summary())
+
+    def views(self, seats) -> dict:
+        """`view(seat)` for each of `seats`, the public part built once (engine `views`)."""
+        summary = self._match_summary()
+        return {seat: self._around(view, summary) for seat, view in self.state.views(seats).items()}
+
+    def _match_summary(self) -> dict:
+        return {"game_number": self.game_number, "games_won": list(self.games_won),
+                "games_to_win": self.spec.games_to_win, "winner": self.winner, "finish": self.finish}
+
+    def _around(self, view: dict, summary: dict) -> dict:
+        view["match"] = summary
         if self.is_over:
             view["legal"] = []
             view["to_act"] = None

@@ -206,6 +206,25 @@ class MatchState:
         self.add_view_details(view, seat)
         return view
 
+    def views(self, seats) -> dict:
+        """`view(seat)` for each of `seats` (None: a spectator), the public part built once: a
+        live table sends every reader its view after every move. Views of different readers
+        differ only in `seat`, `legal` and the reader's own `hand` (the spectator's is empty);
+        anything else a game ever made seat-dependent would show as the spectator sees it,
+        never more. The conformance suite checks views(...) == view(...) for every reader."""
+        public = self.view(None)
+        result = {}
+        for seat in seats:
+            if seat is None:
+                result[seat] = public
+                continue
+            view = dict(public)
+            view["seat"] = seat
+            view["legal"] = self.legal_for(seat)
+            view["hand"] = self.game.deck.codes_of_mask(self.hands[seat])
+            result[seat] = view
+        return result
+
     def _deal_history(self) -> list[dict]:
         """Every closed deal's delta and score; the breakdown only for the last one (a view is
         sent on every move, and older breakdowns are in the archive)."""

@@ -43,8 +43,11 @@ def assert_cards_partition_the_deck(state):
 
 def assert_no_view_leaks(state, held_before: dict, action: dict):
     """No view shows a card hidden from its reader (tests/leak_check.py says how that is judged)."""
-    for seat in [*range(state.players), None]:
+    readers = [*range(state.players), None]
+    views = state.views(readers)  # what a live table sends: must be each reader's own view
+    for seat in readers:
         view = state.view(seat)
+        assert views[seat] == view, f"views() differs from view({seat})"
         json.dumps(view)
         shown = leaked(view, hidden_from(state, seat), held_before[seat], action)
         assert not shown, f"view of seat {seat} shows hidden cards {shown}"

@@ -187,3 +187,26 @@ def test_a_match_decided_by_its_first_kick_is_finished_when_it_starts():
     match.refresh_from_db()
     assert match.status == "finished" and match.seq == 0 and match.winner == 1
     assert match.result["games"][0]["winner"] == 1
+
+
+@pytest.mark.parametrize("game, options", [("allfours", {"target_score": 3}), ("baloot", {"target_score": 20}),
+                                           ("cuatrola", {"target": 2})])
+def test_every_reader_frame_carries_exactly_its_own_view(game, options):
+    """The frames of a move are built from views sharing their public part (MatchState.views);
+    each must equal that reader's own view, through a best-of-three to its end."""
+    import random
+
+    from gameplay.table import MatchSpec
+
+    from gameplay.rules import get_game
+
+    spec = MatchSpec(game=game, options=get_game(game).resolve_options(options), seed=3, first_dealer=0,
+                     games_to_win=2)
+    table, rng = Table(spec), random.Random(5)
+    while True:
+        readers = [*range(table.players), None]
+        views = table.views(readers)
+        assert all(views[reader] == table.view(reader) for reader in readers)
+        if table.is_over:
+            break
+        table.apply(rng.choice(table.legal_for(table.to_act)))
