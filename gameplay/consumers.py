@@ -174,4 +174,4 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def match_update(self, event):
         reader = "spectator" if self.seat is None else str(self.seat)
-        await self.send(text_data=event["frames"][reader])
+        await self.send(text_data=event["head"] + event["tails"][reader])

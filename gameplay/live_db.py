@@ -10,6 +10,7 @@ about as much as the statement itself (benchmarks/live_load.py).
 from __future__ import annotations
 
 import asyncio
+import functools
 import weakref
 from concurrent.futures import ThreadPoolExecutor
 
@@ -48,9 +49,11 @@ def call_clean(function, *args):
         raise
 
 
+@functools.cache
 def loop_writes_enabled() -> bool:
     """The event loop writes moves itself on PostgreSQL with a pool of database threads beside it
-    (SQLite has one writer and keeps everything on Django's thread)."""
+    (SQLite has one writer and keeps everything on Django's thread). Settled once per process:
+    asked on every move."""
     return (connections["default"].vendor == "postgresql" and settings.LIVE_DATABASE_THREADS > 1
             and settings.LIVE_LOOP_WRITES)
 

@@ -55,11 +55,11 @@ class Outcome:
     bot_next: bool = False  # a bot holds the seat to act next
 
     def group_message(self) -> dict:
-        """One channel-layer message for every socket of the match: each reader's frame already
-        encoded as JSON text, so a socket forwards its own without decoding the others' views
-        (msgpack keys must be strings)."""
-        return {"type": "match.update", "seq": self.seq,
-                "frames": {str(key): frames.encode(value) for key, value in self.messages.items()}}
+        """One channel-layer message for every socket of the match: the readers' frames already
+        encoded as JSON text, as a shared head and a short tail per reader, so a socket forwards
+        its own without decoding anything (msgpack keys must be strings)."""
+        head, tails = frames.split_states(self.messages)
+        return {"type": "match.update", "seq": self.seq, "head": head, "tails": tails}
 
 
 def group_name(match_id: int) -> str:

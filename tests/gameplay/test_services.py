@@ -200,13 +200,23 @@ def test_every_reader_frame_carries_exactly_its_own_view(game, options):
 
     from gameplay.rules import get_game
 
+    from types import SimpleNamespace
+
+    from gameplay import frames
+
     spec = MatchSpec(game=game, options=get_game(game).resolve_options(options), seed=3, first_dealer=0,
                      games_to_win=2)
     table, rng = Table(spec), random.Random(5)
+    row = SimpleNamespace(pk=9, deadline=timezone.now(), status="playing")
     while True:
         readers = [*range(table.players), None]
         views = table.views(readers)
         assert all(views[reader] == table.view(reader) for reader in readers)
+        # ...and what a socket sends (a shared head plus its own tail) is that reader's frame.
+        messages = services.state_messages(row, table, table.events)
+        head, tails = frames.split_states(messages)
+        for reader, message in messages.items():
+            assert json.loads(head + tails[str(reader)]) == json.loads(json.dumps(message))
         if table.is_over:
             break
         table.apply(rng.choice(table.legal_for(table.to_act)))
