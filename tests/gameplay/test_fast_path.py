@@ -97,7 +97,8 @@ def test_a_ref_applied_by_another_process_is_acknowledged_again_and_applied_once
     assert_row_is_the_replay_of_its_log(match)
 
 
-def test_the_move_that_ends_a_match_records_the_result_and_tells_the_competitions_once():
+@pytest.mark.parametrize("on_loop", [False, True], ids=["database thread", "event loop"])
+def test_the_move_that_ends_a_match_records_the_result_and_tells_the_competitions_once(on_loop):
     finished = []
 
     def receiver(sender, match_id, **kwargs):
@@ -108,7 +109,8 @@ def test_the_move_that_ends_a_match_records_the_result_and_tells_the_competition
         match, users = make_match(options={"target_score": 1})
         number = 0
         while Match.objects.get(pk=match.pk).status == "playing":
-            play(match, users, f"r{number}")
+            outcome = (play_on_loop if on_loop else play)(match, users, f"r{number}")
+            assert outcome is not None
             number += 1
     finally:
         match_finished.disconnect(receiver)
@@ -181,27 +183,6 @@ def test_the_event_loop_leaves_a_table_another_process_moved_to_the_database():
                                              stale.legal_for(seat)[0])) is None
     assert not MatchAction.objects.filter(match=match, ref="late").exists()
     assert services.cached_table(match.pk) is None  # forgotten: the next act reloads the log
-    assert_row_is_the_replay_of_its_log(match)
-
-
-def test_the_last_move_written_by_the_event_loop_records_the_result_once():
-    finished = []
-
-    def receiver(sender, match_id, **kwargs):
-        finished.append(match_id)
-
-    match_finished.connect(receiver)
-    try:
-        match, users = make_match(options={"target_score": 1})
-        number = 0
-        while Match.objects.get(pk=match.pk).status == "playing":
-            assert play_on_loop(match, users, f"loop{number}") is not None
-            number += 1
-    finally:
-        match_finished.disconnect(receiver)
-    assert finished == [match.pk]
-    match.refresh_from_db()
-    assert match.winner in (0, 1) and match.result and match.finished_at
     assert_row_is_the_replay_of_its_log(match)
 
 
