@@ -9,7 +9,6 @@ match's sockets, so an acknowledged or broadcast action is always in the databas
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 import threading
@@ -485,11 +484,14 @@ async def asubmit_move(match_id: int, user, seq, ref, action) -> Outcome | None:
             row = _take(match, live, seat, dict(action, seat=seat), ref, user, check_turn=True)
         except ActionRejected:
             return None
+        if live.table.is_over:
+            # The last move writes the result and tells the competitions, whose receivers may
+            # come back to this table: a database thread does it from the log (a replay, once
+            # per match) rather than under the lock this loop holds.
+            forget_table(match_id)
+            return None
         try:
-            if live.table.is_over:  # the last move writes the result: the locked transaction
-                await asyncio.get_running_loop().run_in_executor(
-                    live_db.database_executor(), live_db.call_clean, _write_locked, match, live.table, row)
-            elif await live_db.fetch_one(_MOVE_SQL, _move_params(match, live.table, row)) is None:
+            if await live_db.fetch_one(_MOVE_SQL, _move_params(match, live.table, row)) is None:
                 raise TableMovedOn(match_id)
         except (TableMovedOn, psycopg.Error, IntegrityError):
             # The table moved but the log did not: rebuild next time. A duplicate ref, a row

@@ -109,8 +109,12 @@ def test_the_move_that_ends_a_match_records_the_result_and_tells_the_competition
         match, users = make_match(options={"target_score": 1})
         number = 0
         while Match.objects.get(pk=match.pk).status == "playing":
-            outcome = (play_on_loop if on_loop else play)(match, users, f"r{number}")
-            assert outcome is not None
+            if on_loop and play_on_loop(match, users, f"r{number}") is None:
+                # the event loop leaves the match-ending move to a database thread
+                assert services.cached_table(match.pk) is None
+                play(match, users, f"r{number}")
+            elif not on_loop:
+                play(match, users, f"r{number}")
             number += 1
     finally:
         match_finished.disconnect(receiver)
