@@ -256,22 +256,15 @@ def submit_action(match_id: int, user, seq, ref, action, publish: bool = True) -
 
     With publish=False the caller (the consumer, on its own event loop) broadcasts the outcome
     and then calls `follow_up(outcome)`; otherwise both happen here after the commit."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise ActionRejected("bad_message", "An act needs an action object with a type.")
-    if action["type"] == "timeout":
-        raise ActionRejected("forbidden", "Only the server's clock can time a seat out.")
-    if ref is not None and (not isinstance(ref, str) or len(ref) > 64):
-        raise ActionRejected("bad_message", "ref must be a string of at most 64 characters.")
-    if type(seq) is not int:
-        raise ActionRejected("bad_message", "seq must be the seq of the state you acted on.")
+    _check_act(seq, ref, action)
     outcome = _submit_fast(match_id, user, seq, ref, action, publish)
     if outcome is not None:
         return outcome
     with match_lock(match_id), transaction.atomic():
         match = _locked(match_id)
         live = live_table(match)
-        if ref is not None and ref in live.refs:
-            return Outcome(match_id, live.refs[ref] + 1, ref, duplicate=True)
+        if (duplicate := _already_applied(live, ref)) is not None:
+            return duplicate
         seat = live.seat_of_user.get(getattr(user, "pk", None))
         if seat is None:
             raise ActionRejected("forbidden", "You do not hold a seat at this table.")
@@ -283,6 +276,25 @@ def submit_action(match_id: int, user, seq, ref, action, publish: bool = True) -
         if action.get("seat", seat) != seat:
             raise ActionRejected("forbidden", "You can only act for your own seat.")
         return _apply(match, live, seat, dict(action, seat=seat), ref, user, check_turn=True, publish=publish)
+
+
+def _check_act(seq, ref, action) -> None:
+    """The act's own form, before any table is looked at (protocol.md error codes)."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise ActionRejected("bad_message", "An act needs an action object with a type.")
+    if action["type"] == "timeout":
+        raise ActionRejected("forbidden", "Only the server's clock can time a seat out.")
+    if ref is not None and (not isinstance(ref, str) or len(ref) > 64):
+        raise ActionRejected("bad_message", "ref must be a string of at most 64 characters.")
+    if type(seq) is not int:
+        raise ActionRejected("bad_message", "seq must be the seq of the state you acted on.")
+
+
+def _already_applied(live: LiveTable, ref) -> Outcome | None:
+    """An act resent with a ref the table has applied: ack it again, change nothing."""
+    if ref is None or ref not in live.refs:
+        return None
+    return Outcome(live.match.pk, live.refs[ref] + 1, ref, duplicate=True)
 
 
 def submit_timeout(match_id: int, seq: int) -> Outcome | None:
@@ -438,20 +450,28 @@ def _submit_fast(match_id: int, user, seq: int, ref, action: dict, publish: bool
         return None
     with match_lock(match_id):
         live = cached_table(match_id)
-        if live is None:
+        seat = _plain_seat(live, user, seq, action)
+        if seat is None:
             return None
-        match = live.match
-        seat = live.seat_of_user.get(getattr(user, "pk", None))
-        if (seat is None or match.status != Match.Status.PLAYING or seq != match.seq
-                or seq != live.table.seq or action.get("seat", seat) != seat):
-            return None
-        if ref is not None and ref in live.refs:
-            return Outcome(match_id, live.refs[ref] + 1, ref, duplicate=True)
+        if (duplicate := _already_applied(live, ref)) is not None:
+            return duplicate
         try:
-            return _apply(match, live, seat, dict(action, seat=seat), ref, user, check_turn=True,
+            return _apply(live.match, live, seat, dict(action, seat=seat), ref, user, check_turn=True,
                           publish=publish, write=_write_compare_and_swap)
         except (ActionRejected, TableMovedOn, IntegrityError):
             return None  # _apply dropped a table it had moved; the locked path reloads it
+
+
+def _plain_seat(live: LiveTable | None, user, seq: int, action: dict) -> int | None:
+    """The actor's seat when the act is the plain case the one-statement paths take: a seated
+    player of a playing table acting for its own seat on the cached table's seq; else None."""
+    if live is None:
+        return None
+    seat = live.seat_of_user.get(getattr(user, "pk", None))
+    if (seat is None or live.match.status != Match.Status.PLAYING or seq != live.match.seq
+            or seq != live.table.seq or action.get("seat", seat) != seat):
+        return None
+    return seat
 
 
 _moving_on_loop: set[int] = set()  # matches whose move the event loop is writing right now
@@ -465,8 +485,9 @@ async def asubmit_move(match_id: int, user, seq, ref, action) -> Outcome | None:
     which decides from the database."""
     from gameplay import live_db
 
-    if type(seq) is not int or not isinstance(action, dict) or not isinstance(action.get("type"), str) \
-            or action["type"] == "timeout" or (ref is not None and (not isinstance(ref, str) or len(ref) > 64)):
+    try:
+        _check_act(seq, ref, action)
+    except ActionRejected:
         return None  # submit_action words the error
     live = cached_table(match_id)
     if live is None or match_id in _moving_on_loop or not live.lock.try_acquire():
@@ -474,12 +495,11 @@ async def asubmit_move(match_id: int, user, seq, ref, action) -> Outcome | None:
     _moving_on_loop.add(match_id)
     try:
         match = live.match
-        seat = live.seat_of_user.get(getattr(user, "pk", None))
-        if (seat is None or match.status != Match.Status.PLAYING or seq != match.seq
-                or seq != live.table.seq or action.get("seat", seat) != seat or cached_table(match_id) is not live):
+        seat = _plain_seat(live, user, seq, action)
+        if seat is None or cached_table(match_id) is not live:  # replaced while we took the lock
             return None
-        if ref is not None and ref in live.refs:
-            return Outcome(match_id, live.refs[ref] + 1, ref, duplicate=True)
+        if (duplicate := _already_applied(live, ref)) is not None:
+            return duplicate
         try:
             row = _take(match, live, seat, dict(action, seat=seat), ref, user, check_turn=True)
         except ActionRejected:
@@ -614,7 +634,7 @@ def reader_of(match_id: int, user) -> access.Reader:
         if live is None or live.match.status != Match.Status.PLAYING:
             match = Match.objects.filter(pk=match_id).first()
             if match is None or match.status != Match.Status.PLAYING:
-                return access.reader_of(match_id, user) if match is None else access.reader_for(match, user)
+                return access.Reader(False, None) if match is None else access.reader_for(match, user)
             live = live_table(match)  # the socket's first state needs it next anyway
         return access.reader_at(live.match, user, live.seat_of_user.get(getattr(user, "pk", None)))
 
