@@ -1,0 +1,115 @@
+"""The strong bot: determinized Monte Carlo search over the engine, within a time budget.
+
+For a card to play it draws guesses of the hidden hands from its own view only (`sampler`),
+rebuilds each guess into a world (`worlds`), and in every world tries each legal card, letting
+the rule-based player finish the deal for all four seats. The card with the best average result
+for its team (match points of the deal, and winning the match above all) is played. Calls,
+declarations and cantes are left to the rule-based player, as is any position the search cannot
+rebuild. `choose` receives a view, never a state: the search cannot read a hidden card.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from .rule_bot import RuleBot, rule_choice
+from .sampler import sample_hands
+from .worlds import rebuild
+from . import allfours_bot, baloot_bot, cuatrola_bot
+
+BUDGET_SECONDS = 0.2
+MATCH_WIN_VALUE = 100  # winning the match outweighs any deal's points
+READERS = {"allfours": allfours_bot.read, "baloot": baloot_bot.read, "cuatrola": cuatrola_bot.read}
+GIVE_UP_AFTER = 20  # guesses that cannot be rebuilt before falling back to the heuristics
+
+
+class SearchBot(RuleBot):
+    name = "strong"
+
+    def __init__(self, seed=None, options=None, budget=BUDGET_SECONDS, worlds=None,
+                 clock=time.perf_counter, **_):
+        """`budget` seconds a decision; `worlds` fixes the number of guesses instead (tests);
+        `clock` is the time source the budget is measured on."""
+        super().__init__(seed, options)
+        self.budget = budget
+        self.worlds = worlds
+        self.clock = clock
+        self.searched = 0  # worlds searched for the last decision
+
+    def choose(self, view: dict, legal: list[dict]) -> dict:
+        started = self.clock()
+        self.searched = 0
+        options = self.options_for(view["game"])
+        heuristic = rule_choice(view, legal, options)
+        plays = [a for a in legal if a["type"] == "play"]
+        if heuristic["type"] != "play" or len(plays) < 2 or view["phase"] != "play":
+            return heuristic
+        if view["game"] == "baloot" and options.get("game_mode", "contract") != "contract":
+            return heuristic
+        totals = self.search(view, plays, options, started)
+        if not totals:
+            return heuristic
+        best = max(totals.values())
+        if totals.get(heuristic["card"]) == best:
+            return heuristic
+        return next(a for a in plays if totals[a["card"]] == best)
+
+    def search(self, view, plays, options, started) -> dict[str, float]:
+        """Sum of results per card over the worlds searched (equal counts for every card)."""
+        seen = READERS[view["game"]](view, options)
+        rng = self.rng
+        totals = {a["card"]: 0.0 for a in plays}
+        searched = failures = 0
+        deadline = started + (self.budget or 0)
+        while self.worlds is None or searched < self.worlds:
+            if self.worlds is None and self.clock() > deadline - self.world_time(searched, started):
+                break
+            world = self.draw_world(view, options, seen, rng)
+            if world is None:
+                failures += 1
+                if failures >= GIVE_UP_AFTER:
+                    break
+                continue
+            results = {}
+            for action in plays:
+                if self.worlds is None and searched and self.clock() > deadline:
+                    break  # out of time inside this world: it would count some cards and not others
+                results[action["card"]] = self.play_out(world.clone(), action, view["seat"], options)
+            if len(results) < len(plays):
+                break
+            for card, value in results.items():
+                totals[card] += value
+            searched += 1
+        self.searched = searched
+        return totals if searched else {}
+
+    def world_time(self, searched: int, started: float) -> float:
+        """What one more world is expected to cost, from the ones searched so far."""
+        if not searched:
+            return 0.0
+        return (self.clock() - started) / searched
+
+    @staticmethod
+    def draw_world(view, options, seen, rng):
+        stock_size = view.get("stock_size", 0) if view["game"] == "allfours" else 0
+        guess = sample_hands(seen, rng, stock_size)
+        if guess is None:
+            return None
+        hands, stock = guess
+        return rebuild(view, options, hands, stock)
+
+    @staticmethod
+    def play_out(world, action, seat: int, options) -> float:
+        """Play `action`, then the rule-based player for everyone to the end of the deal."""
+        team = seat % 2
+        before = world.score[team] - world.score[1 - team]
+        world.apply(action)
+        while world.to_act is not None:
+            to_act = world.to_act
+            legal = world.legal_actions()
+            world.apply(rule_choice(world.view(to_act), legal, options, exact=False))
+        value = world.score[team] - world.score[1 - team] - before
+        if world.winner is not None:
+            value += MATCH_WIN_VALUE if world.winner == team else -MATCH_WIN_VALUE
+        return value
