@@ -13,6 +13,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from gameplay import services
+from gameplay.bot_levels import LEVEL_CHOICES
+from gameplay.bots import DEFAULT_LEVEL
 from gameplay.models import Game
 from gameplay.rules import ScenarioError, get_game
 from gameplay.services import SeatSpec
@@ -93,6 +95,8 @@ class NewTableForm(forms.Form):
     is_public = forms.BooleanField(label=_("Public: anyone may find and watch this table"), required=False,
                                    initial=True)
     fill_with_bots = forms.BooleanField(label=_("Fill the empty seats with bots now"), required=False)
+    bot_level = forms.ChoiceField(label=_("Level of the bots"), choices=LEVEL_CHOICES, initial=DEFAULT_LEVEL,
+                                  required=False)
 
     def __init__(self, *args, game: str = Game.ALLFOURS, preset: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -116,7 +120,7 @@ class NewTableForm(forms.Form):
         return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
 
     def table_fields(self):
-        return [self[name] for name in ("time_control", "best_of", "is_public", "fill_with_bots")]
+        return [self[name] for name in ("time_control", "best_of", "is_public", "fill_with_bots", "bot_level")]
 
     def clean(self):
         data = super().clean()
@@ -151,6 +155,6 @@ class NewTableForm(forms.Form):
             games_to_win=(data["best_of"] + 1) // 2, time_control=data["time_control"],
             is_public=data["is_public"])
         if data["fill_with_bots"]:
-            services.fill_with_bots(match)
+            services.fill_with_bots(match, data.get("bot_level") or DEFAULT_LEVEL)
             match.refresh_from_db()
         return match

@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from gameplay import access, frames
+from gameplay.bots import DEFAULT_LEVEL
 from gameplay.models import Match, MatchAction, Seat
 from gameplay.rules import IllegalAction, get_game
 from gameplay.table import MatchSpec, Table
@@ -214,7 +215,7 @@ def take_seat(match: Match, user, seat: int | None = None) -> Seat:
         return place
 
 
-def fill_with_bots(match: Match, bot: str = "random") -> None:
+def fill_with_bots(match: Match, bot: str = DEFAULT_LEVEL) -> None:
     with match_lock(match.pk), transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         if match.status != Match.Status.WAITING:
@@ -325,7 +326,7 @@ def submit_bot_move(match_id: int) -> Outcome | None:
         seat = live.table.to_act
         if seat not in live.bots:
             return None
-        bot = get_bot(live.bots[seat], seed=f"{match.seed}:{match.seq}")
+        bot = get_bot(live.bots[seat], seed=f"{match.seed}:{match.seq}", options=match.options)
         view = live.table.view(seat) if bot.needs_view else None
         action = bot.choose(view, live.table.legal_for(seat))
         return _apply(match, live, seat, action, None, None, check_turn=False)

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from gameplay import archive, services
 from gameplay.access import reader_for
+from gameplay.bot_levels import LEVEL_CHOICES, bot_seat_name, valid_level
 from gameplay.cardfaces import deck_folder
 from gameplay.forms import NewTableForm
 from gameplay.labels import client_labels
@@ -98,7 +99,7 @@ def fill_with_bots(request, match_id):
     match = get_object_or_404(Match, pk=match_id)
     if match.created_by_id != request.user.pk:
         raise Http404
-    services.fill_with_bots(match)
+    services.fill_with_bots(match, valid_level(request.POST.get("level")))
     return redirect("gameplay:table", match_id=match.pk)
 
 
@@ -122,7 +123,7 @@ def seat_names(match: Match) -> list[dict]:
             player = getattr(seat.user, "player", None)  # a user made outside sign-up may have none
             name = player.name if player else seat.user.get_username()
         elif seat.bot:
-            name = _("Bot %(number)s") % {"number": seat.seat + 1}
+            name = bot_seat_name(seat.bot, seat.seat)
         else:
             name = ""
         names.append({"seat": seat.seat, "name": name, "user_id": seat.user_id, "bot": bool(seat.bot), "you": you})
@@ -142,7 +143,7 @@ def table(request, match_id):
     context = {"match": match, "reader": reader, "seats": seats,
                "is_creator": request.user.is_authenticated and match.created_by_id == request.user.pk,
                "invite_url": request.build_absolute_uri(reverse("gameplay:join", args=[match.invite_code])),
-               "empty_seats": sum(1 for s in seats if not s["name"])}
+               "empty_seats": sum(1 for s in seats if not s["name"]), "bot_levels": LEVEL_CHOICES}
     if request.htmx:
         return render(request, "gameplay/table_waiting.html", context)
     context["boot"] = {

@@ -25,9 +25,10 @@ def sample_hands(seen, rng, stock_size: int = 0):
 
 def _try_deal(seen, rng, stock_size, respect_voids):
     me = seen.seat
-    hands = [seen.known[s] for s in range(4)]
+    seats = range(len(seen.hand_sizes))
+    hands = [seen.known[s] for s in seats]
     hands[me] = seen.hand
-    need = [0 if s == me else seen.hand_sizes[s] - seen.known[s].bit_count() for s in range(4)]
+    need = [0 if s == me else seen.hand_sizes[s] - seen.known[s].bit_count() for s in seats]
     if any(n < 0 for n in need):
         return None
     pool = seen.unseen & ~(seen.known[0] | seen.known[1] | seen.known[2] | seen.known[3])
@@ -35,20 +36,20 @@ def _try_deal(seen, rng, stock_size, respect_voids):
     rng.shuffle(cards)
     excluded = seen.excluded if respect_voids else [0, 0, 0, 0]
     # the most constrained cards first, so a seat with voids is not left without cards it may hold
-    cards.sort(key=lambda c: sum(1 for s in range(4) if need[s] and not excluded[s] >> c & 1))
+    cards.sort(key=lambda c: sum(1 for s in seats if need[s] and not excluded[s] >> c & 1))
     stock, stock_need = [], stock_size
     for card in cards:
-        seats = [s for s in range(4) if need[s] and not excluded[s] >> card & 1]
-        weights = [need[s] for s in seats] + ([stock_need] if stock_need else [])
+        takers = [s for s in seats if need[s] and not excluded[s] >> card & 1]
+        weights = [need[s] for s in takers] + ([stock_need] if stock_need else [])
         if not weights:
             return None
         pick = rng.choices(range(len(weights)), weights)[0]
-        if pick == len(seats):
+        if pick == len(takers):
             stock.append(card)
             stock_need -= 1
         else:
-            hands[seats[pick]] |= 1 << card
-            need[seats[pick]] -= 1
+            hands[takers[pick]] |= 1 << card
+            need[takers[pick]] -= 1
     if any(need):
         return None
     rng.shuffle(stock)

@@ -20,7 +20,14 @@ from . import allfours_bot, baloot_bot, cuatrola_bot
 
 BUDGET_SECONDS = 0.2
 MATCH_WIN_VALUE = 100  # winning the match outweighs any deal's points
+# Between results with the same match points, the deal's own totals tell a better play from a
+# luckier one: (the deal record's key for the teams' totals, the weight of one of its points).
+TIEBREAK = {"baloot": ("raw", 0.02), "cuatrola": ("totals", 0.005), "allfours": ("game_totals", 0.01)}
 READERS = {"allfours": allfours_bot.read, "baloot": baloot_bot.read, "cuatrola": cuatrola_bot.read}
+MODELS = {"allfours": lambda seen: allfours_bot.model_for(seen.trump),
+          "baloot": lambda seen: baloot_bot.model_for(seen.contract),
+          "cuatrola": lambda seen: cuatrola_bot.model_for(seen.trump, seen.view.get("contract") in
+                                                           ("cuatrola", "quintola"))}
 GIVE_UP_AFTER = 20  # guesses that cannot be rebuilt before falling back to the heuristics
 
 
@@ -53,11 +60,14 @@ class SearchBot(RuleBot):
         best = max(totals.values())
         if totals.get(heuristic["card"]) == best:
             return heuristic
-        return next(a for a in plays if totals[a["card"]] == best)
+        return next(a for a in plays if totals.get(a["card"]) == best)
 
     def search(self, view, plays, options, started) -> dict[str, float]:
         """Sum of results per card over the worlds searched (equal counts for every card)."""
         seen = READERS[view["game"]](view, options)
+        plays = distinct_plays(MODELS[view["game"]](seen), seen, plays)
+        if len(plays) < 2:
+            return {}
         rng = self.rng
         totals = {a["card"]: 0.0 for a in plays}
         searched = failures = 0
@@ -110,6 +120,27 @@ class SearchBot(RuleBot):
             legal = world.legal_actions()
             world.apply(rule_choice(world.view(to_act), legal, options, exact=False))
         value = world.score[team] - world.score[1 - team] - before
+        key, weight = TIEBREAK.get(world.game.name, ("", 0))
+        totals = world.deal_records[-1]["detail"].get(key) if world.deal_records else None
+        if totals:
+            value += weight * (totals[team] - totals[1 - team])
         if world.winner is not None:
             value += MATCH_WIN_VALUE if world.winner == team else -MATCH_WIN_VALUE
         return value
+
+
+def distinct_plays(model, seen, plays: list[dict]) -> list[dict]:
+    """One card of each set of equivalent cards: cards of a suit worth the same, with no card
+    anybody else may hold ranked between them, take the same tricks (keep the lowest)."""
+    deck = seen.deck
+    cards = sorted((deck.index[a["card"]] for a in plays), key=lambda c: (model.suit_of[c], model.power[c]))
+    kept = []
+    for card in cards:
+        previous = kept[-1] if kept else None
+        if (previous is not None and model.suit_of[previous] == model.suit_of[card]
+                and model.value[previous] == model.value[card]
+                and not model.above[previous] & ~model.above[card] & ~(1 << card) & seen.unseen):
+            continue
+        kept.append(card)
+    codes = {deck.codes[c] for c in kept}
+    return [a for a in plays if a["card"] in codes]

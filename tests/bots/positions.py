@@ -32,3 +32,22 @@ def position(game_name, hands, actions=(), *, dealer=3, stock_top=(), options=No
 
 def plays(*codes):
     return [{"type": "play", "card": code} for code in codes]
+
+
+def baloot_position(hands8, actions=(), *, dealer=3, options=None, score=None):
+    """A Baloot deal from the 8-card hands: five dealt first, three from the stock (R3, R5)."""
+    from gameplay.rules import get_game
+
+    stock = []
+    for step in range(4):
+        stock += hands8[(dealer + 1 + step) % 4][5:]
+    game = get_game("baloot")
+    state = game.start(options=options, dealer=dealer, start_score=score,
+                       deals=[{"hands": [hand[:5] for hand in hands8], "stock": stock}])
+    for action in actions:
+        state.apply(dict(action, seat=action.get("seat", state.to_act)))
+    return state
+
+
+def passes(count):
+    return [{"type": "pass"}] * count
