@@ -24,7 +24,7 @@ def level_label(bot: str) -> str:
 
 def bot_seat_name(bot: str, seat: int) -> str:
     """How a bot seat is named wherever seats are listed: a bot, its level, its seat."""
-    return _("%(level)s bot (seat %(number)s)") % {"level": level_label(bot), "number": seat + 1}
+    return _("Bot %(number)s (%(level)s)") % {"number": seat + 1, "level": level_label(bot)}
 
 
 def valid_level(value) -> str:

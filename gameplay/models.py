@@ -104,7 +104,7 @@ class Seat(models.Model):
 
     @property
     def bot_name(self) -> str:
-        """A bot seat's shown name, with the bot's level ("Strong bot (seat 3)")."""
+        """A bot seat's shown name, with the bot's level ("Bot 3 (Strong)")."""
         from gameplay.bot_levels import bot_seat_name
 
         return bot_seat_name(self.bot, self.seat) if self.bot else ""

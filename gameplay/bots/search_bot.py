@@ -10,10 +10,14 @@ rebuild. `choose` receives a view, never a state: the search cannot read a hidde
 
 from __future__ import annotations
 
-import random
+import math
+import statistics
 import time
 
+from gameplay.rules.baloot import CONTRACT_INDEX
+
 from .rule_bot import RuleBot, rule_choice
+from .seen import mask_of
 from .sampler import sample_hands
 from .worlds import rebuild
 from . import allfours_bot, baloot_bot, cuatrola_bot
@@ -29,6 +33,11 @@ MODELS = {"allfours": lambda seen: allfours_bot.model_for(seen.trump),
           "cuatrola": lambda seen: cuatrola_bot.model_for(seen.trump, seen.view.get("contract") in
                                                            ("cuatrola", "quintola"))}
 GIVE_UP_AFTER = 20  # guesses that cannot be rebuilt before falling back to the heuristics
+SEARCHED_PHASES = {"play", "stand_or_beg", "dealer_choice", "auction", "calls"}
+CALL_TYPES = {"pass", "bid", "double", "redouble", "announce", "stand", "beg", "give_one", "run_pack"}
+# Leave the heuristic's choice only for one that did better by this many standard errors of the
+# paired difference: with a few dozen guesses, a smaller edge is as likely luck as skill.
+SWITCH_MARGIN = 1.0
 
 
 class SearchBot(RuleBot):
@@ -49,31 +58,40 @@ class SearchBot(RuleBot):
         self.searched = 0
         options = self.options_for(view["game"])
         heuristic = rule_choice(view, legal, options)
-        plays = [a for a in legal if a["type"] == "play"]
-        if heuristic["type"] != "play" or len(plays) < 2 or view["phase"] != "play":
-            return heuristic
         if view["game"] == "baloot" and options.get("game_mode", "contract") != "contract":
             return heuristic
-        totals = self.search(view, plays, options, started)
-        if not totals:
+        candidates = self.candidates(view, legal, heuristic, options)
+        if len(candidates) < 2:
             return heuristic
-        best = max(totals.values())
-        if totals.get(heuristic["card"]) == best:
-            return heuristic
-        return next(a for a in plays if totals.get(a["card"]) == best)
+        results = self.search(view, candidates, options, started)
+        return better_than_heuristic(candidates, results) if results else heuristic
 
-    def search(self, view, plays, options, started) -> dict[str, float]:
-        """Sum of results per card over the worlds searched (equal counts for every card)."""
+    @staticmethod
+    def candidates(view, legal, heuristic, options) -> list[dict]:
+        """What the search compares, the heuristic's choice first: distinct cards in the play;
+        in the calls, bidding (the best bid the heuristic would make) against passing."""
+        if heuristic["type"] in ("declare", "sing") or view["phase"] not in SEARCHED_PHASES:
+            return [heuristic]
+        if heuristic["type"] == "play":
+            seen = READERS[view["game"]](view, options)
+            plays = distinct_plays(MODELS[view["game"]](seen), seen, [a for a in legal if a["type"] == "play"])
+            return [heuristic] + [a for a in plays if a != heuristic]
+        others = [a for a in legal if a != heuristic and a["type"] in CALL_TYPES]
+        if heuristic["type"] != "pass":
+            return [heuristic] + [a for a in others if a["type"] == "pass"]
+        if view["game"] == "baloot":
+            return [heuristic] + best_bids(view, others)
+        return [heuristic] + others[:1]  # stand or beg, give one or run, pass or the lowest contract
+
+    def search(self, view, candidates, options, started) -> list[list[float]]:
+        """Each candidate's result in every world searched (the same worlds for all of them)."""
         seen = READERS[view["game"]](view, options)
-        plays = distinct_plays(MODELS[view["game"]](seen), seen, plays)
-        if len(plays) < 2:
-            return {}
         rng = self.rng
-        totals = {a["card"]: 0.0 for a in plays}
-        searched = failures = 0
+        results = [[] for _ in candidates]
+        failures = 0
         deadline = started + (self.budget or 0)
-        while self.worlds is None or searched < self.worlds:
-            if self.worlds is None and self.clock() > deadline - self.world_time(searched, started):
+        while self.worlds is None or self.searched < self.worlds:
+            if self.worlds is None and self.clock() > deadline - self.world_time(self.searched, started):
                 break
             world = self.draw_world(view, options, seen, rng)
             if world is None:
@@ -81,18 +99,17 @@ class SearchBot(RuleBot):
                 if failures >= GIVE_UP_AFTER:
                     break
                 continue
-            results = {}
-            for action in plays:
-                if self.worlds is None and searched and self.clock() > deadline:
-                    break  # out of time inside this world: it would count some cards and not others
-                results[action["card"]] = self.play_out(world.clone(), action, view["seat"], options)
-            if len(results) < len(plays):
+            values = []
+            for action in candidates:
+                if self.worlds is None and self.searched and self.clock() > deadline:
+                    break  # out of time inside this world: it would count some choices and not others
+                values.append(self.play_out(world.clone(), action, view["seat"], options))
+            if len(values) < len(candidates):
                 break
-            for card, value in results.items():
-                totals[card] += value
-            searched += 1
-        self.searched = searched
-        return totals if searched else {}
+            for result, value in zip(results, values):
+                result.append(value)
+            self.searched += 1
+        return results if self.searched else []
 
     def world_time(self, searched: int, started: float) -> float:
         """What one more world is expected to cost, from the ones searched so far."""
@@ -102,8 +119,7 @@ class SearchBot(RuleBot):
 
     @staticmethod
     def draw_world(view, options, seen, rng):
-        stock_size = view.get("stock_size", 0) if view["game"] == "allfours" else 0
-        guess = sample_hands(seen, rng, stock_size)
+        guess = sample_hands(seen, rng, view.get("stock_size", 0))
         if guess is None:
             return None
         hands, stock = guess
@@ -144,3 +160,26 @@ def distinct_plays(model, seen, plays: list[dict]) -> list[dict]:
         kept.append(card)
     codes = {deck.codes[c] for c in kept}
     return [a for a in plays if a["card"] in codes]
+
+
+def best_bids(view, bids: list[dict]) -> list[dict]:
+    """Baloot: the bid (or double) the hand counts most tricks for, to weigh against passing."""
+    hand = mask_of(baloot_bot.DECK, view["hand"])
+    contract = [a for a in bids if a["type"] == "bid"]
+    if not contract:
+        return bids[:1]
+    return [max(contract, key=lambda a: baloot_bot.contract_margin(hand, CONTRACT_INDEX[a["contract"]]))]
+
+
+def better_than_heuristic(candidates: list[dict], results: list[list[float]]) -> dict:
+    """The candidate with the best mean, if it beat the heuristic's choice (candidates[0]) in
+    the same worlds by SWITCH_MARGIN standard errors; else the heuristic's choice."""
+    base = results[0]
+    best, best_edge = candidates[0], 0.0
+    for action, values in zip(candidates[1:], results[1:]):
+        differences = [v - b for v, b in zip(values, base)]
+        edge = statistics.fmean(differences)
+        spread = statistics.stdev(differences) if len(differences) > 1 else 0.0
+        if edge > best_edge and edge > SWITCH_MARGIN * spread / math.sqrt(len(differences)):
+            best, best_edge = action, edge
+    return best

@@ -68,9 +68,10 @@ def rebuild_allfours(view, options, hands, stock_rest):
     players = view.get("players", 4)
     pone = (view["dealer"] + 1) % players
     full = [hands[s] | _played_by(view["played"], game.deck, s) for s in range(players)]
-    decision = view.get("decision")
+    decision = view.get("decision") or ("beg" if view["phase"] == "dealer_choice" else "none")
     actions = {"stand": [{"type": "stand"}], "give_one": [{"type": "beg"}, {"type": "give_one"}],
-               "run_pack": [{"type": "beg"}, {"type": "run_pack"}]}[decision]
+               "run_pack": [{"type": "beg"}, {"type": "run_pack"}], "beg": [{"type": "beg"}],
+               "none": []}[decision]
     actions = [{"seat": pone if a["type"] in ("stand", "beg") else view["dealer"], **a} for a in actions]
     actions += [{"seat": p["seat"], "type": "play", "card": p["card"]} for p in view["played"]]
     deal = _allfours_deal(view, game.deck, full, stock_rest)
@@ -92,9 +93,10 @@ def rebuild_baloot(view, options, hands, stock_rest):
     game = get_game("baloot")
     deck, dealer = game.deck, view["dealer"]
     full = [sorted(iter_bits(hands[s] | _played_by(view["played"], deck, s))) for s in range(4)]
-    stock = []
+    stock = []  # in the play: each seat's last three cards; in the auction: the guessed stock
     for step in range(4):
         stock.extend(full[(dealer + 1 + step) % 4][5:])
+    stock.extend(stock_rest)
     deal = {"hands": [_codes(deck, cards[:5]) for cards in full], "stock": _codes(deck, stock)}
     actions = [_baloot_call(c) for c in view["auction"]]
     declared = {d["seat"]: d["melds"] for d in view.get("declarations", [])}

@@ -47,7 +47,7 @@ def test_a_bot_seat_is_named_as_a_bot_with_its_level():
     match = services.create_match("baloot", {}, [SeatSpec(user=user), SeatSpec(bot="strong"),
                                                  SeatSpec(bot="easy")], created_by=user)
     names = [seat["name"] for seat in seat_names(match)]
-    assert names[1:3] == ["Strong bot (seat 2)", "Easy bot (seat 3)"]
+    assert names[1:3] == ["Bot 2 (Strong)", "Bot 3 (Easy)"]
 
 
 def test_bots_play_their_turns_in_the_worker_until_a_person_is_to_act():
