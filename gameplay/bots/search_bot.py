@@ -37,7 +37,8 @@ SEARCHED_PHASES = {"play", "stand_or_beg", "dealer_choice", "auction", "calls"}
 CALL_TYPES = {"pass", "bid", "double", "redouble", "announce", "stand", "beg", "give_one", "run_pack"}
 # Leave the heuristic's choice only for one that did better by this many standard errors of the
 # paired difference: with a few dozen guesses, a smaller edge is as likely luck as skill.
-SWITCH_MARGIN = 1.0
+SWITCH_MARGIN = 1.5
+MIN_WORLDS_TO_SWITCH = 4
 
 
 class SearchBot(RuleBot):
@@ -101,7 +102,7 @@ class SearchBot(RuleBot):
                 continue
             values = []
             for action in candidates:
-                if self.worlds is None and self.searched and self.clock() > deadline:
+                if self.worlds is None and self.clock() > deadline:
                     break  # out of time inside this world: it would count some choices and not others
                 values.append(self.play_out(world.clone(), action, view["seat"], options))
             if len(values) < len(candidates):
@@ -176,6 +177,8 @@ def better_than_heuristic(candidates: list[dict], results: list[list[float]]) ->
     the same worlds by SWITCH_MARGIN standard errors; else the heuristic's choice."""
     base = results[0]
     best, best_edge = candidates[0], 0.0
+    if len(base) < MIN_WORLDS_TO_SWITCH:
+        return best
     for action, values in zip(candidates[1:], results[1:]):
         differences = [v - b for v, b in zip(values, base)]
         edge = statistics.fmean(differences)

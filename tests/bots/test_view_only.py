@@ -146,6 +146,6 @@ def test_the_search_stops_when_its_budget_is_spent(game_name):
         bot.choose(state.view(seat), legal)
         if bot.searched:
             checked += 1
-            # past the deadline it may only finish the card it was trying when the time ran out
-            assert clock.now <= 0.02 + 0.001 * (len(legal) + 3)
+            # past the deadline it may only finish the choice it was trying when the time ran out
+            assert clock.now <= 0.02 + 0.001 * 3
     assert checked
