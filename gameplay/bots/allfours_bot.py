@@ -141,11 +141,9 @@ def choose_card(seen: Seen, legal: list[dict]) -> int:
     model = model_for(seen.trump)
     cards = tp.cards_of(legal, DECK)
     active = list(range(seen.trick_size))
-    for heuristic in (catch_their_jack,):
-        card = heuristic(model, seen, cards)
-        if card is not None:
-            return card
-    card = jack_to_safety(model, seen, cards, active)
+    card = catch_their_jack(model, seen, cards)
+    if card is None:
+        card = jack_to_safety(model, seen, cards, active)
     if card is not None:
         return card
     cards = hold_back_jack(seen, cards)

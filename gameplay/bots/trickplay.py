@@ -114,8 +114,8 @@ def follow(model, seen, cards: list[int], active, worth: int) -> int:
     if winner is None:
         return cheapest(model, seen, cards)
     if last:
-        return winner if model.trick_value(trick) + model.value[winner] >= worth or worth <= 0 else \
-            cheapest(model, seen, cards)
+        worth_it = model.trick_value(trick) + model.value[winner] >= worth
+        return winner if worth_it else cheapest(model, seen, cards)
     safe = [c for c in cards if model.beats(c, best) and safe_from_later(model, seen, c, active)]
     if safe:
         return min(safe, key=lambda c: (model.value[c], model.power[c]))
