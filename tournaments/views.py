@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.permissions import can_create_competition
-from gameplay.models import Game
+from gameplay.api import Game
 from tournaments import forms, pages
 from tournaments.calendars import player_token
 from tournaments.models import AuditEntry, Competition, Entry, Notification, Pairing, Round

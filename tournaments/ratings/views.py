@@ -6,7 +6,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
 from clubs.models import Club
-from gameplay.models import Game
+from gameplay.api import Game
 
 from . import services
 from .models import Rating, RatingChange

@@ -35,8 +35,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from gameplay import services as gameplay
-from gameplay.models import Match
+from gameplay import api as gameplay
 from tournaments.formats import FormatError, get_format, league, seed_by_hand, seed_by_rating
 from tournaments.models import AuditEntry, CheckIn, Competition, Entry, EntryPlayer, Pairing, Round
 from tournaments.ratings.services import ratings_for
@@ -217,13 +216,14 @@ def advance_round(competition: Competition, round_row: Round, people: Roster, no
         changed = True
     if round_row.status == Round.Status.SCHEDULED:
         return changed
-    pairings = list(round_row.pairings.filter(decided_at__isnull=True).select_related("match"))
-    changed |= record_results(pairings, now)
+    pairings = list(round_row.pairings.filter(decided_at__isnull=True))
+    results = gameplay.results_of(p.match_id for p in pairings)
+    changed |= record_results(pairings, results, now)
     if not paused:
         if now >= round_row.starts_at:
-            start_tables(pairings)
+            start_tables(pairings, results)
         if now >= round_row.deadline:
-            changed |= give_walkovers(competition, round_row, pairings, people, now)
+            changed |= give_walkovers(competition, pairings, results, people, now)
     if not round_row.pairings.filter(decided_at__isnull=True).exists() and not paused:
         round_row.status, round_row.completed_at = Round.Status.COMPLETE, now
         round_row.save(update_fields=["status", "completed_at"])
@@ -259,35 +259,34 @@ def notify_round_open(competition: Competition, round_row: Round, pairings, peop
                        url=url, competition=competition)
 
 
-def create_table(competition: Competition, round_row: Round, pairing: Pairing, people: Roster) -> Match:
-    """The pairing's match, every seat taken; it starts at the round's start time."""
-    match = gameplay.create_match(
+def create_table(competition: Competition, round_row: Round, pairing: Pairing, people: Roster) -> int:
+    """The pairing's match (its id), every seat taken; it starts at the round's start time."""
+    pairing.match_id = gameplay.create_match(
         competition.game, competition.options, people.seats(pairing), created_by=competition.created_by,
         games_to_win=competition.games_to_win, time_control=competition.time_control,
         is_public=competition.is_public, rated=True, starts_at=round_row.starts_at)
-    pairing.match = match
     pairing.save(update_fields=["match"])
-    return match
+    return pairing.match_id
 
 
-def start_tables(pairings) -> None:
+def start_tables(pairings, results: dict) -> None:
     for pairing in pairings:
-        if pairing.match is not None and pairing.match.status == Match.Status.WAITING:
-            gameplay.start_waiting(pairing.match_id)
+        result = results.get(pairing.match_id)
+        if result is not None and result.is_waiting:
+            gameplay.start_match(pairing.match_id)
 
 
-def record_results(pairings, now: datetime) -> bool:
+def record_results(pairings, results: dict, now: datetime) -> bool:
     """Results of finished matches: team 0 (seats 0 and 2) is the home pair."""
     changed = False
     for pairing in pairings:
-        match = pairing.match
-        if match is None or match.status != Match.Status.FINISHED or match.winner is None:
+        result = results.get(pairing.match_id)
+        if result is None or not result.is_decided:
             continue
-        games = list(match.games_won or [0, 0]) + [0, 0]
-        winner = pairing.home_id if match.winner == 0 else pairing.away_id
-        walkover = match.finish == Match.Finish.WALKOVER
-        source = Pairing.Source.WALKOVER if walkover else Pairing.Source.PLAYED
-        changed |= decide(pairing, winner, games[0], games[1], walkover, source, now)
+        winner = pairing.home_id if result.winner == 0 else pairing.away_id
+        source = Pairing.Source.WALKOVER if result.is_walkover else Pairing.Source.PLAYED
+        home_games, away_games = result.games_won
+        changed |= decide(pairing, winner, home_games, away_games, result.is_walkover, source, now)
     return changed
 
 
@@ -305,16 +304,17 @@ def decide(pairing: Pairing, winner_id, home_points: int, away_points: int, walk
 
 # ----- no-shows --------------------------------------------------------------------------------
 
-def give_walkovers(competition: Competition, round_row: Round, pairings, people: Roster, now: datetime) -> bool:
+def give_walkovers(competition: Competition, pairings, results: dict, people: Roster, now: datetime) -> bool:
     """At the deadline: every undecided pairing without a running table is a walkover."""
     changed = False
     checks = checked_in([p.pk for p in pairings])
     for pairing in pairings:
         if pairing.is_decided:
             continue
-        if pairing.match is not None and pairing.match.status == Match.Status.WAITING:
-            gameplay.abort_match(pairing.match, "no-show")  # a table that never filled
-        elif pairing.match is not None:
+        result = results.get(pairing.match_id)
+        if result is not None and result.is_waiting:
+            gameplay.abort_match(pairing.match_id, "no-show")  # a table that never filled
+        elif result is not None:
             continue  # playing, or finished by a path this step has not seen yet
         changed |= walk_over(competition, pairing, people, checks.get(pairing.pk, set()), now)
     return changed
@@ -392,7 +392,7 @@ def check_in(user, pairing_id: int, now: datetime | None = None) -> Pairing:
         if competition_id is None:
             raise CompetitionError(_("There is no such pairing."))
         competition = Competition.objects.select_for_update().get(pk=competition_id)
-        pairing = Pairing.objects.select_related("round", "match").get(pk=pairing_id)
+        pairing = Pairing.objects.select_related("round").get(pk=pairing_id)
         people = Roster(competition)
         if user.pk not in people.players.get(pairing.home_id, []) + people.players.get(pairing.away_id or 0, []):
             raise CompetitionError(_("You do not play in this pairing."))
@@ -403,6 +403,6 @@ def check_in(user, pairing_id: int, now: datetime | None = None) -> Pairing:
             raise CompetitionError(_("Check-in has closed for this pairing."))
         CheckIn.objects.get_or_create(pairing=pairing, user=user)
         checked = checked_in([pairing.pk]).get(pairing.pk, set())
-        if pairing.match is None and people.shown(pairing.home_id, checked) and people.shown(pairing.away_id, checked):
+        if pairing.match_id is None and people.shown(pairing.home_id, checked) and people.shown(pairing.away_id, checked):
             create_table(competition, round_row, pairing, people)
         return pairing
