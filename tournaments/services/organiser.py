@@ -147,3 +147,17 @@ def override_result(pairing: Pairing, winner: Entry | None, home_points: int, aw
                                         "away": away_points}})
         ranking.refresh(competition)
     manager.step(pairing.competition_id)
+
+
+def create_competition(competition: Competition, actor) -> Competition:
+    """Save a competition built from the organiser's form, with its audit entry."""
+    with transaction.atomic():
+        competition.save()
+        _audit(competition, actor, AuditEntry.Action.CREATED)
+    return competition
+
+
+def start_now(competition: Competition) -> None:
+    """An open competition starts at once (its next step starts it); otherwise nothing changes."""
+    Competition.objects.filter(pk=competition.pk, status=Competition.Status.OPEN).update(starts_at=timezone.now())
+    manager.step(competition.pk)
