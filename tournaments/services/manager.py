@@ -36,11 +36,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from gameplay import api as gameplay
-from tournaments.formats import FormatError, get_format, league, seed_by_hand, seed_by_rating
+from tournaments.formats import FormatError, get_format, seed_by_hand, seed_by_rating
 from tournaments.models import AuditEntry, CheckIn, Competition, Entry, EntryPlayer, Pairing, Round
 from tournaments.ratings.services import ratings_for
 from tournaments.services import ranking
-from tournaments.services.loading import entry_value, format_options, pairing_value, snapshot
+from tournaments.services.loading import entry_value, format_options, snapshot
 from tournaments.services.notify import notify
 
 logger = logging.getLogger("chalk.tournaments")
@@ -152,14 +152,15 @@ def start(competition: Competition, now: datetime) -> bool:
                                   reason=_("Fewer than two pairs entered."))
         return True
     seed_entries(competition, entries)
-    if competition.format == Competition.Format.SWISS and competition.swiss_rounds is None:
-        competition.swiss_rounds = get_format("swiss").total_rounds(len(entries), format_options(competition))
+    fmt = get_format(competition.format)
+    if fmt.fixed_round_count and competition.swiss_rounds is None:
+        competition.swiss_rounds = fmt.total_rounds(len(entries), format_options(competition))
     competition.status = Competition.Status.RUNNING
     competition.save(update_fields=["status", "swiss_rounds"])
     AuditEntry.objects.create(competition=competition, action=AuditEntry.Action.STARTED,
                               detail={"pairs": len(entries)})
-    if competition.is_league:
-        make_league_season(competition, now)
+    if fmt.season is not None:
+        make_season(competition, fmt)
     return True
 
 
@@ -184,15 +185,12 @@ def seed_entries(competition: Competition, entries: list[Entry]) -> None:
     Entry.objects.bulk_update(entries, ["seed", "rating"])
 
 
-def make_league_season(competition: Competition, now: datetime) -> None:
-    """Every fixture week at once: week n runs [start + (n-1) interval, start + n interval)."""
-    snap = snapshot(competition)
-    fixtures = league.fixtures(snap.field, competition.starts_at, competition.round_interval,
-                               format_options(competition))
-    weeks = {f.week.number: f.week for f in fixtures}
-    for number, week in sorted(weeks.items()):
-        save_round(competition, number, week.starts, week.ends,
-                   [f.pairing for f in fixtures if f.week.number == number])
+def make_season(competition: Competition, fmt) -> None:
+    """Every round of a format that makes its season in advance (a league's fixture weeks)."""
+    season = fmt.season(snapshot(competition).field, competition.starts_at, competition.round_interval,
+                        format_options(competition))
+    for scheduled in season:
+        save_round(competition, scheduled.number, scheduled.starts, scheduled.ends, scheduled.pairings)
 
 
 def save_round(competition: Competition, number: int, starts_at, deadline, pairings) -> Round:
@@ -327,18 +325,11 @@ def walk_over(competition: Competition, pairing: Pairing, people: Roster, checke
     if home_in != away_in:  # against a withdrawn or disqualified pair
         return decide(pairing, pairing.home_id if home_in else pairing.away_id, 0, 0, True,
                       Pairing.Source.WALKOVER, now)
-    home_shown, away_shown = people.shown(pairing.home_id, checked), people.shown(pairing.away_id, checked)
-    if not competition.is_bracket:
-        value = pairing_value(pairing)
-        fixture = league.Fixture(value, league.Week(pairing.round_number, now, now))
-        ready = {e for e, shown in ((pairing.home_id, home_shown), (pairing.away_id, away_shown)) if shown}
-        (result,) = league.forfeits_due([fixture], set(), ready, now)
-        return decide(pairing, result.winner, 0, 0, True, Pairing.Source.WALKOVER, now)
-    if home_shown != away_shown:
-        winner = pairing.home_id if home_shown else pairing.away_id
-    else:
-        winner = min((pairing.home_id, pairing.away_id), key=lambda e: (
-            not people.entries[e].is_active, -people.checked_count(e, checked), people.entries[e].seed or 10**6))
+    sides = (pairing.home_id, pairing.away_id)
+    shown = {entry for entry in sides if people.shown(entry, checked)}
+    preference = sorted(sides, key=lambda e: (
+        not people.entries[e].is_active, -people.checked_count(e, checked), people.entries[e].seed or 10**6))
+    winner = get_format(competition.format).no_show(pairing.home_id, pairing.away_id, shown, preference)
     return decide(pairing, winner, 0, 0, True, Pairing.Source.WALKOVER, now)
 
 
@@ -351,7 +342,7 @@ def make_next_rounds(competition: Competition, people: Roster, now: datetime) ->
         if any(r.status != Round.Status.COMPLETE for r in rounds):
             return changed
         try:
-            new = None if competition.is_league else make_round(competition, rounds[-1] if rounds else None, now)
+            new = make_round(competition, rounds[-1] if rounds else None, now)
         except FormatError:
             logger.exception("competition %s: the format could not make the next round", competition.pk)
             return changed
@@ -364,9 +355,12 @@ def make_next_rounds(competition: Competition, people: Roster, now: datetime) ->
 
 
 def make_round(competition: Competition, previous: Round | None, now: datetime) -> Round | None:
-    snap = snapshot(competition)
+    """The format's next round, or None once it has no more (a season made in advance has none)."""
     fmt = get_format(competition.format)
-    entries = snap.active if competition.format == Competition.Format.SWISS else snap.field
+    if fmt.season is not None:
+        return None
+    snap = snapshot(competition)
+    entries = snap.active if fmt.pairs_active_only else snap.field
     pairings = fmt.next_round(entries, snap.values, snap.results, format_options(competition))
     if not pairings:
         return None
