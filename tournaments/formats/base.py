@@ -188,13 +188,6 @@ def require_round_complete(
     return current
 
 
-def winner_of(pairing: Pairing, result: Optional[Result]) -> Optional[EntryId]:
-    """The winner of a finished pairing (the home side of a bye)."""
-    if pairing.is_bye:
-        return pairing.home
-    return None if result is None else result.winner
-
-
 def number_slots(round_no: int, pairs: Iterable[tuple]) -> tuple[Pairing, ...]:
     """Build the pairings of one round from ``(home, away, bracket, label)``."""
     return tuple(
