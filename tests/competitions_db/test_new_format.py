@@ -3,7 +3,7 @@ kind. The format below exists only in this test."""
 
 import pytest
 
-from tests.competitions.helpers import bot_pairs, drive, make_competition
+from tests.competitions_db.helpers import bot_pairs, drive, make_competition
 from tournaments import formats
 from tournaments.formats.base import Format, number_slots, require_round_complete, results_by_key
 from tournaments.models import Competition, Pairing, Round, Standing
