@@ -37,7 +37,7 @@ def leaderboard(request, game, club=None):
 def player(request, username):
     user = get_object_or_404(get_user_model().objects.select_related("player"), username=username)
     ratings = list(Rating.objects.filter(user=user).order_by("game"))
-    changes = (RatingChange.objects.filter(user=user).select_related("match")
+    changes = (RatingChange.objects.filter(user=user)
                .order_by("-finished_at", "-match_id")[:HISTORY_ROWS])
     return render(request, "ratings/player.html", {
         "subject": user, "ratings": ratings, "changes": changes, "max_rd": LEADERBOARD_MAX_RD,
