@@ -319,8 +319,8 @@ def give_walkovers(competition: Competition, pairings, results: dict, people: Ro
 
 
 def walk_over(competition: Competition, pairing: Pairing, people: Roster, checked: set[int], now) -> bool:
-    """The pair that showed wins. Neither: a double forfeit, except in a bracket (someone must go
-    through): the pair with more players checked in, then the better seed."""
+    """Against a removed pair the other wins; otherwise the format's `no_show` rule decides from who
+    showed, with the pair that has more players checked in, then the better seed, preferred."""
     home_in, away_in = people.entries[pairing.home_id].is_active, people.entries[pairing.away_id].is_active
     if home_in != away_in:  # against a withdrawn or disqualified pair
         return decide(pairing, pairing.home_id if home_in else pairing.away_id, 0, 0, True,
