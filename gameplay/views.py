@@ -70,7 +70,7 @@ def archive_list(request):
 @login_required
 def new_table(request):
     form = NewTableForm(request.POST or None, game=request.GET.get("game", Game.ALLFOURS),
-                        preset=request.GET.get("preset"))
+                        preset=request.GET.get("preset"), user=request.user)
     if request.method == "POST" and form.is_valid():
         match = form.create_table(request.user)
         return redirect("gameplay:table", match_id=match.pk)

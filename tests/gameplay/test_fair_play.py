@@ -254,3 +254,41 @@ async def test_a_reconnecting_reader_gets_the_history_of_what_happened():
     while fresh["seq"] < 1 or "history" not in fresh:
         fresh = await socket.receive_until("state")
     assert fresh["history"][-len(fresh["history"]):] and any(e["kind"] == "deal" for e in fresh["history"])
+
+
+# ----- a casual table: your seat, a friend, the casual defaults ------------------------------
+
+def new_table_post(client, **overrides):
+    data = {"game": "allfours", "preset": "short_seven", "time_control": "30", "best_of": "1", "is_public": "on",
+            "opt_players": "4", "opt_target_score": "14", "opt_kick_scoring": "trinidad", "opt_game_points": "1",
+            "opt_hang_jack_points": "3", "opt_follow_rule": "follow_or_trump", "opt_undertrump": "allowed",
+            "opt_give_one_at_game": "allowed", "opt_game_tie": "none", "opt_timeout_result": "auto_action"}
+    return client.post("/play/new/", {**data, **overrides})
+
+
+@pytest.mark.parametrize("role, friend_seat", [("partner", 3), ("opponent", 2)])
+def test_a_new_table_seats_you_where_you_chose_and_your_friend_beside_or_against_you(client, role, friend_seat):
+    me, friend = make_user(), make_user()
+    client.force_login(me)
+    response = new_table_post(client, seat="1", friend=friend.username.upper(), friend_role=role)
+    match = Match.objects.get(created_by=me)
+    assert response.status_code == 302
+    seats = dict(match.seats.values_list("seat", "user_id"))
+    assert seats[1] == me.pk and seats[friend_seat] == friend.pk
+    assert match.checkin_seconds > 0 and match.leaver_policy == "bot"
+
+
+def test_inviting_an_unknown_player_or_yourself_is_a_form_error_and_creates_nothing(client):
+    me = make_user()
+    client.force_login(me)
+    for name in ("nobody-by-this-name", me.username):
+        response = new_table_post(client, friend=name)
+        assert response.status_code == 200 and b"errorlist" in response.content
+    assert not Match.objects.filter(created_by=me).exists()
+
+
+def test_a_casual_table_plays_a_default_move_on_timeout_unless_told_otherwise(client):
+    from gameplay.forms import NewTableForm
+
+    form = NewTableForm(game="allfours")
+    assert form["opt_timeout_result"].initial == "auto_action"
