@@ -73,7 +73,7 @@ def display_name(user) -> str:
 
 
 def chat_frame(row: ChatMessage, name: str) -> dict:
-    return {"type": "chat", "id": row.pk, "seat": row.seat, "name": name, "audience": row.audience,
+    return {"type": "chat", "id": row.pk, "user": row.user_id, "seat": row.seat, "name": name, "audience": row.audience,
             "phrase": row.phrase or None, "text": row.text or None,
             "at": row.created_at.isoformat().replace("+00:00", "Z")}
 

@@ -154,6 +154,10 @@ class Table:
             self.winner = state.winner
             self.finish = "timeout" if forfeit else "played"
             return events
+        # The next game's view starts afresh: the event carries the decisive deal's record (public,
+        # like every record of a finished deal) for the client's game-over panel.
+        deals = state.view(None).get("deals") or []
+        events[0]["deal"] = deals[-1] if deals else None
         self.game_number += 1
         self.state = self._start_game(self.game_number)
         return events + [{"kind": "new_game", "game_number": self.game_number}] + list(self.state.events)
