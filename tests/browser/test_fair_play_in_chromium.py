@@ -155,3 +155,47 @@ def test_a_spectator_sees_no_keyboard_help(page, browser, asgi_live):
     page.goto(f"/matches/{match.pk}/")
     expect(page.get_by_test_id("chat")).to_contain_text("Spectators")
     assert page.get_by_test_id("keys-help").count() == 0
+
+
+def test_the_waiting_room_shows_every_seat_to_everyone(page, browser, asgi_live):
+    log_in(page, "hostess")
+    page.goto("/play/new/")
+    page.get_by_test_id("create-table").click()
+    expect(page.get_by_test_id("waiting")).to_contain_text("Waiting for players")
+    invite = page.get_by_test_id("invite-link").input_value()
+    friend = seated_page(browser, asgi_live, "visitor")
+    friend.goto(invite)
+    expect(page.get_by_test_id("waiting")).to_contain_text("visitor")
+    expect(page.locator(".seat[data-seat='1'] .seat-name")).to_have_text("visitor")  # the felt too
+    expect(friend.locator(".seat[data-seat='0'] .seat-name")).to_have_text("hostess")
+    friend.context.close()
+
+
+OVERLAP = """([a, b]) => {
+  const r = document.querySelector(a).getBoundingClientRect(), s = document.querySelector(b).getBoundingClientRect();
+  return r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom;
+}"""
+INSIDE = """([inner, outer]) => {
+  const node = document.querySelector(inner), r = node.getBoundingClientRect(), s = node.closest(outer).getBoundingClientRect();
+  return r.left >= s.left - 0.5 && r.right <= s.right + 0.5 && r.top >= s.top - 0.5 && r.bottom <= s.bottom + 0.5;
+}"""
+
+
+@pytest.mark.parametrize("language", ["en-US", "ar"])
+def test_on_a_phone_the_table_keeps_badges_captions_and_summaries_in_their_place(browser, asgi_live, language):
+    page = browser.new_context(base_url=asgi_live.url, locale=language, viewport={"width": 390, "height": 844}).new_page()
+    page.set_default_timeout(15_000)
+    log_in(page, f"phone{language[:2]}")
+    if language == "ar":
+        page.evaluate("document.cookie = 'django_language=ar; path=/'")
+    start_table_against_bots(page, "baloot", "source")
+    assert page.evaluate(INSIDE, [".chip.dealer", ".seat"]), "the Dealer badge spills out of its seat box"
+    play_until(page, ".trick-area.previous .trick-caption")
+    for card in range(page.locator(".trick-area .trick-card").count()):
+        assert not page.evaluate(OVERLAP, [".trick-caption", f".trick-area .trick-card:nth-of-type({card + 1})"])
+    play_until(page, ".deal-summary:not([hidden])")
+    assert page.evaluate("() => { const b = document.querySelector('.deal-summary'); return b.scrollHeight <= b.clientHeight + 1; }")
+    assert not page.evaluate(OVERLAP, [".deal-summary", ".hand"]), "the deal summary covers the hand"
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, f"table-phone-summary-{language[:2]}")
+    page.context.close()
