@@ -187,8 +187,10 @@ def test_on_a_phone_the_table_keeps_badges_captions_and_summaries_in_their_place
     page.set_default_timeout(15_000)
     log_in(page, f"phone{language[:2]}")
     if language == "ar":
-        page.evaluate("document.cookie = 'django_language=ar; path=/'")
+        page.locator(".language-switcher button[value=ar]").click()  # saved to the profile too
+        expect(page.locator("html")).to_have_attribute("dir", "rtl")
     start_table_against_bots(page, "baloot", "source")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl" if language == "ar" else "ltr")
     assert page.evaluate(INSIDE, [".chip.dealer", ".seat"]), "the Dealer badge spills out of its seat box"
     play_until(page, ".trick-area.previous .trick-caption")
     for card in range(page.locator(".trick-area .trick-card").count()):
