@@ -7,7 +7,8 @@ The rules, as built:
   when every seat is connected (a bot always is; a player when at least one of their sockets is
   open) or when the window closes, whichever comes first. A window of 0 starts them at once.
 - **Away.** A seated player whose last socket closes is away from that moment; a player still
-  missing when the check-in window closes is away from then. While away, the clock keeps running
+  missing when the check-in window closes is away from then. Being away before the clocks start
+  counts from the moment they start. While away, the clock keeps running
   for their own decisions only (the timeout rules of the game apply to them as to anyone).
 - **The reconnect window** (`Match.reconnect_seconds`, 60 s by default): a player who comes back
   within it just carries on. After it, the table's leaver policy (`Match.leaver_policy`) decides:
@@ -83,10 +84,9 @@ def start_clocks(match_id: int, window_closed: bool = False) -> bool:
 
 
 def _mark_absent_away(match: Match, now) -> None:
-    absent = Seat.objects.filter(match=match, bot="", connections=0, away_since__isnull=True)
-    seats = list(absent.values_list("seat", flat=True))
-    absent.update(away_since=now)
-    for seat in seats:
+    absent = Seat.objects.filter(match=match, bot="", connections=0)
+    absent.filter(away_since__isnull=True).update(away_since=now)
+    for seat in absent.values_list("seat", flat=True):
         _schedule_leaver_check(match, seat, now)
 
 
@@ -103,8 +103,9 @@ def arrived(match_id: int, seat: int) -> None:
 def departed(match_id: int, seat: int) -> None:
     """A socket of the seat's player closed; with its last one the player is away."""
     now = timezone.now()
-    Seat.objects.filter(match_id=match_id, seat=seat, connections__gt=0).update(connections=F("connections") - 1)
-    gone = Seat.objects.filter(match_id=match_id, seat=seat, connections=0, bot="").update(away_since=now)
+    closed = Seat.objects.filter(match_id=match_id, seat=seat, connections__gt=0).update(
+        connections=F("connections") - 1)
+    gone = closed and Seat.objects.filter(match_id=match_id, seat=seat, connections=0, bot="").update(away_since=now)
     match = Match.objects.filter(pk=match_id).first()
     if gone and match and match.status == Match.Status.PLAYING:
         _schedule_leaver_check(match, seat, now)
@@ -134,9 +135,10 @@ def enforce_leaver(match_id: int, seat: int, now=None) -> services.Outcome | Non
         if match is None or match.status != Match.Status.PLAYING:
             return None
         row = Seat.objects.filter(match=match, seat=seat).first()
-        if row is None or row.bot or row.away_since is None or row.connections:
-            return None
-        if row.away_since + timedelta(seconds=match.reconnect_seconds) > now:
+        if row is None or row.bot or row.away_since is None or row.connections or match.clocks_started_at is None:
+            return None  # back, already a bot, or the table still waits for everyone (fair starts)
+        since = max(row.away_since, match.clocks_started_at)  # away in the waiting room counts from the start
+        if since + timedelta(seconds=match.reconnect_seconds) > now:
             return None
         logger.info("match %s: seat %s away since %s, policy %s", match_id, seat, row.away_since,
                     match.leaver_policy)

@@ -46,10 +46,10 @@ async def test_a_concession_proposed_and_accepted_by_the_partner_ends_the_match(
     assert proposed["view"]["match"]["concede_by"] == 1 and proposed["status"] == "playing"
     assert {"kind": "concede_proposed", "seat": 1} in proposed["events"]
     await partner.send({"type": "concede", "ref": "k-2"})
-    await partner.receive_until("ack")
-    over = await first.receive_until("state")
+    await partner.receive_until("ack", timeout=20)  # the match's end: result, competitions, ratings
+    over = await first.receive_until("state", timeout=20)
     while over["status"] != "finished":
-        over = await first.receive_until("state")
+        over = await first.receive_until("state", timeout=20)
     assert over["view"]["match"]["winner"] == 0 and over["view"]["match"]["finish"] == "conceded"
     row = await db(reload)(match)
     assert row.status == "finished" and row.winner == 0 and row.finish == "conceded"
@@ -292,3 +292,11 @@ def test_a_casual_table_plays_a_default_move_on_timeout_unless_told_otherwise(cl
 
     form = NewTableForm(game="allfours")
     assert form["opt_timeout_result"].initial == "auto_action"
+
+
+def test_a_player_gone_before_the_clocks_start_is_not_replaced_while_the_table_waits():
+    match, users = make_match(time_control=30, checkin_seconds=120, reconnect_seconds=60)
+    presence.arrived(match.pk, 0)
+    presence.departed(match.pk, 0)
+    assert presence.sweep_presence(now=timezone.now() + timedelta(seconds=90)) == 0
+    assert not Seat.objects.get(match=match, seat=0).bot and reload(match).deadline is None
