@@ -17,6 +17,7 @@ replay the engine games, are unchanged by them.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 
 from gameplay.rules import IllegalAction, get_game
@@ -49,7 +50,7 @@ class Table:
         self.replaced = []  # seats a bot plays since their player left (leaver policy)
         self.last_action = None  # the latest action as logged (the engine's form for its own)
         self.events = list(self.state.events) + self._settle(None)
-        self.history = list(self.events)
+        self.history = deque(self.events, maxlen=HISTORY_SIZE)
 
     @classmethod
     def replay(cls, spec: MatchSpec, actions) -> "Table":
@@ -89,7 +90,7 @@ class Table:
             events = list(state.events) + self._settle(action)
         self.seq += 1
         self.events = events
-        self.history = (self.history + events)[-HISTORY_SIZE:]
+        self.history.extend(events)
         return events
 
     # ----- match-level actions (before the engine) ---------------------------------------------
