@@ -11,8 +11,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from gameplay.forms import CLOCK_CHOICES, NewTableForm
-from gameplay.models import Match
+from gameplay.api import CLOCK_CHOICES, LeaverPolicy, NewTableForm
 from tournaments.models import Competition
 
 MINUTES = _("minutes")
@@ -43,8 +42,8 @@ class CompetitionForm(NewTableForm):
     double_round_robin = forms.BooleanField(label=_("Double round robin"), required=False)
     reconnect_seconds = forms.IntegerField(label=_("Reconnect window (seconds)"), min_value=10, max_value=600,
                                            initial=60, required=False, help_text=_("How long a disconnected player may take to come back."))
-    leaver_policy = forms.ChoiceField(label=_("When a player leaves"), choices=Match.LeaverPolicy.choices,
-                                      initial=Match.LeaverPolicy.FORFEIT, required=False)
+    leaver_policy = forms.ChoiceField(label=_("When a player leaves"), choices=LeaverPolicy.choices,
+                                      initial=LeaverPolicy.FORFEIT, required=False)
 
     FORMAT_FIELDS = ("name", "format", "seeding", "visibility", "starts_at", "entries_close_at", "round_interval",
                      "check_in", "grace", "swiss_rounds", "third_place_match", "grand_final_reset",
@@ -87,7 +86,7 @@ class CompetitionForm(NewTableForm):
             entries_close_at=data["entries_close_at"],
             round_interval=timedelta(minutes=data["round_interval"]), check_in=timedelta(minutes=data["check_in"]),
             grace=timedelta(minutes=data["grace"]), reconnect_seconds=data.get("reconnect_seconds") or 60,
-            leaver_policy=data.get("leaver_policy") or Match.LeaverPolicy.FORFEIT, created_by=user)
+            leaver_policy=data.get("leaver_policy") or LeaverPolicy.FORFEIT, created_by=user)
 
 
 class UsernameField(forms.CharField):
