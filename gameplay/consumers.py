@@ -117,7 +117,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.group = services.group_name(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         if self.seat is not None:  # fair starts and the reconnect window (gameplay/presence.py)
-            await on_database_thread(presence.arrived, self.match_id, self.seat)
+            started = await on_database_thread(presence.arrived, self.match_id, self.seat)
+            if started is not None:  # this arrival started the clocks: publish from this loop
+                await self.channel_layer.group_send(self.group, started.group_message())
         await self.send_state()
 
     async def disconnect(self, code):

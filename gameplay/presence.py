@@ -58,17 +58,18 @@ def checkin_closes_at(match: Match):
     return match.started_at + timedelta(seconds=match.checkin_seconds) if match.started_at else None
 
 
-def start_clocks(match_id: int, window_closed: bool = False) -> bool:
+def start_clocks(match_id: int, window_closed: bool = False, publish: bool = True):
     """Start a held table's clocks if every seat is there, or if its check-in window has closed
-    (then the players still missing are away from now). True if they started."""
+    (then the players still missing are away from now). The outcome (its state frames) if they
+    started, else None; with publish=False the caller (a socket, on its own loop) sends it."""
     with services.match_lock(match_id), transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or match.status != Match.Status.PLAYING or match.clocks_started_at is not None:
-            return False
+            return None
         now = timezone.now()
         window_closed = window_closed and checkin_closes_at(match) <= now
         if not window_closed and not all_present(match_id):
-            return False
+            return None
         if window_closed:
             _mark_absent_away(match, now)
         match.clocks_started_at = now
@@ -77,10 +78,11 @@ def start_clocks(match_id: int, window_closed: bool = False) -> bool:
         match.save(update_fields=["clocks_started_at", "deadline"])
         outcome = services.Outcome(match.pk, match.seq, None, services.state_messages(match, live.table, []),
                                    deadline=match.deadline)
-        transaction.on_commit(lambda: services.broadcast(outcome))
+        if publish:
+            transaction.on_commit(lambda: services.broadcast(outcome))
         transaction.on_commit(lambda: services.follow_up(outcome))
     logger.info("match %s: clocks started (%s)", match_id, "window closed" if window_closed else "all present")
-    return True
+    return outcome
 
 
 def _mark_absent_away(match: Match, now) -> None:
@@ -92,12 +94,14 @@ def _mark_absent_away(match: Match, now) -> None:
 
 # ----- sockets coming and going ------------------------------------------------------------------
 
-def arrived(match_id: int, seat: int) -> None:
-    """A socket of the seat's player opened (the consumer, on connect)."""
+def arrived(match_id: int, seat: int):
+    """A socket of the seat's player opened (the consumer, on connect). The outcome of starting
+    the clocks if this arrival completed the table, for the consumer to publish; else None."""
     Seat.objects.filter(match_id=match_id, seat=seat).update(connections=F("connections") + 1, away_since=None)
     match = Match.objects.filter(pk=match_id).only("status", "clocks_started_at").first()
     if match and match.status == Match.Status.PLAYING and match.clocks_started_at is None:
-        start_clocks(match_id)
+        return start_clocks(match_id, publish=False)
+    return None
 
 
 def departed(match_id: int, seat: int) -> None:
@@ -162,7 +166,7 @@ def sweep_presence(now=None) -> int:
     """Periodic: held clocks whose window closed, and leavers past their window (lost timers)."""
     now = now or timezone.now()
     held = Match.objects.filter(status=Match.Status.PLAYING, clocks_started_at__isnull=True)
-    started = sum(start_clocks(pk, window_closed=True)
+    started = sum(start_clocks(pk, window_closed=True) is not None
                   for pk, started_at, window in held.values_list("pk", "started_at", "checkin_seconds")
                   if started_at + timedelta(seconds=window) <= now)
     away = (Seat.objects.filter(match__status=Match.Status.PLAYING, bot="", connections=0,

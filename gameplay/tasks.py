@@ -117,7 +117,7 @@ def schedule_bots(match_id: int) -> None:
 def close_checkin(match_id: int) -> bool:
     from gameplay import presence
 
-    return presence.start_clocks(match_id, window_closed=True)
+    return presence.start_clocks(match_id, window_closed=True) is not None
 
 
 @shared_task(name="gameplay.enforce_leaver", ignore_result=True)
