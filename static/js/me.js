@@ -15,7 +15,7 @@
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + box.dataset.ws);
-    socket.onopen = function () { retry = 1000; };
+    socket.onopen = function () { retry = 1000; document.documentElement.dataset.meSocket = "open"; };
     socket.onmessage = function (event) { handle(JSON.parse(event.data)); };
     socket.onclose = function (event) {
       // 4403: signed out; 4429: too many tabs. Neither gets better by retrying.
