@@ -44,11 +44,16 @@ def lobby(request):
     return render(request, "gameplay/lobby.html", {"open_tables": open_tables, "playing": playing, "mine": mine})
 
 
+ARCHIVE_KINDS = ("casual", "competition")
+
+
 def archive_list(request):
     game = request.GET.get("game", "")
+    kind = request.GET.get("kind", "")
     only_mine = request.GET.get("mine") == "1" and request.user.is_authenticated
-    matches = (Match.objects.filter(status=Match.Status.FINISHED).prefetch_related("seats__user")
-               .order_by("-finished_at"))
+    matches = (Match.objects.filter(status=Match.Status.FINISHED)
+               .select_related("pairing__competition").prefetch_related("seats__user__player")
+               .order_by("-finished_at", "-pk"))
     visible = Q(is_public=True)
     if request.user.is_authenticated:
         visible |= Q(seats__user=request.user) | Q(created_by=request.user)
@@ -60,9 +65,31 @@ def archive_list(request):
     player = request.GET.get("player", "")
     if player:  # one player's matches (linked from the player page)
         matches = matches.filter(pk__in=Seat.objects.filter(user__username=player).values("match_id"))
+    if kind in ARCHIVE_KINDS:
+        matches = matches.filter(pairing__isnull=kind == "casual")
     page = Paginator(matches.distinct(), LIST_SIZE).get_page(request.GET.get("page"))
-    return render(request, "gameplay/archive_list.html",
-                  {"page": page, "games": Game.choices, "game": game, "only_mine": only_mine, "player": player})
+    rows = [archive_row(match) for match in page.object_list]
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(request, "gameplay/archive_list.html", {
+        "page": page, "rows": rows, "games": Game.choices, "game": game, "kind": kind, "only_mine": only_mine,
+        "player": player, "query": query.urlencode()})
+
+
+def archive_row(match: Match) -> dict:
+    """One finished match as the archive lists it: teams (seats 0 & 2, 1 & 3), score, winner."""
+    names = [seat_name(seat) for seat in match.seats.all()]
+    teams = [" & ".join(names[team::2]) for team in (0, 1)]
+    pairing = getattr(match, "pairing", None)
+    return {"match": match, "teams": teams, "score": archive.final_score(match.result, match.games_to_win),
+            "winner": match.winner, "competition": pairing.competition if pairing else None}
+
+
+def seat_name(seat: Seat) -> str:
+    if seat.user_id:
+        player = getattr(seat.user, "player", None)
+        return player.name if player else seat.user.get_username()
+    return _("Bot %(number)s") % {"number": seat.seat + 1} if seat.bot else ""
 
 
 # ----- starting and joining --------------------------------------------------------------------
@@ -116,17 +143,8 @@ def watchable(request, match_id) -> tuple[Match, object]:
 
 def seat_names(match: Match) -> list[dict]:
     you = _("You")
-    names = []
-    for seat in match.seats.select_related("user__player").order_by("seat"):
-        if seat.user_id:
-            player = getattr(seat.user, "player", None)  # a user made outside sign-up may have none
-            name = player.name if player else seat.user.get_username()
-        elif seat.bot:
-            name = _("Bot %(number)s") % {"number": seat.seat + 1}
-        else:
-            name = ""
-        names.append({"seat": seat.seat, "name": name, "user_id": seat.user_id, "bot": bool(seat.bot), "you": you})
-    return names
+    return [{"seat": seat.seat, "name": seat_name(seat), "user_id": seat.user_id, "bot": bool(seat.bot), "you": you}
+            for seat in match.seats.select_related("user__player").order_by("seat")]
 
 
 def card_urls(game: str) -> dict:
@@ -182,5 +200,6 @@ def export(request, match_id):
     if scenario is None:
         raise Http404
     response = JsonResponse(scenario, json_dumps_params={"indent": 1})
-    response["Content-Disposition"] = f'inline; filename="chalk-match-{match.pk}-game-{number}.json"'
+    # A download, named for the match and the game shown (best of N: one file per game).
+    response["Content-Disposition"] = f'attachment; filename="chalk-{match.game}-match-{match.pk}-game-{number + 1}.json"'
     return response
