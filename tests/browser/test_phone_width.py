@@ -29,7 +29,8 @@ STICKING_OUT = """() => {
   const out = [];
   for (const el of document.body.querySelectorAll('*')) {
     const box = el.getBoundingClientRect();
-    if (box.width === 0 || (box.right <= width + 1 && box.left >= -1) || scrolls(el)) continue;
+    const absolute = getComputedStyle(el).position === 'absolute';  // escapes its frame's clipping
+    if (box.width === 0 || (box.right <= width + 1 && box.left >= -1) || (scrolls(el) && !absolute)) continue;
     out.push(el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ').join('.') : '')
              + ' ' + Math.round(box.left) + '..' + Math.round(box.right));
     if (out.length > 6) break;
