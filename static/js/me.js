@@ -44,7 +44,13 @@
     box.hidden = false;
     flashTitle();
     if (box.dataset.alerts) { beep(); notifyBrowser(frame.url); }
-    setTimeout(function () { location.assign(frame.url); }, GO_AFTER_MS);
+    // Never pull a player away from a table where they are playing: the banner's link waits.
+    if (!playingHere()) setTimeout(function () { location.assign(frame.url); }, GO_AFTER_MS);
+  }
+
+  function playingHere() {
+    var table = window.chalkTable;
+    return Boolean(table && table.frame && table.frame.seat !== null && table.frame.status === "playing");
   }
 
   function flashTitle() {

@@ -75,3 +75,18 @@ def test_answering_needs_post(client):
     place, inviter, invited = invitation()
     client.force_login(invited)
     assert client.get(f"/me/invitations/{place.pk}/answer/").status_code == 405
+
+
+def test_the_table_alerts_opt_in_is_saved_on_the_profile_and_reaches_every_page(client):
+    user = make_user()
+    client.force_login(user)
+    response = client.post("/accounts/profile/", {"display_name": "Amina", "preferred_language": "",
+                                                  "table_alerts": "on"})
+    assert response.status_code == 302
+    user.player.refresh_from_db()
+    assert user.player.table_alerts
+    assert 'data-alerts="1"' in client.get("/clubs/").content.decode()
+
+
+def test_a_visitor_gets_no_personal_socket(client):
+    assert 'id="me-alert"' not in client.get("/clubs/").content.decode()
