@@ -8,7 +8,7 @@ from gameplay import archive, services
 from gameplay.models import Match
 from gameplay.rules.replay import replay
 from gameplay.table import Table
-from tests.competitions.helpers import bot_pairs, drive, make_competition
+from tests.competitions_db.helpers import bot_pairs, drive, make_competition
 from tests.gameplay.helpers import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)  # bots move after the commit

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from gameplay import services
 from tests.browser.play_helpers import log_in, shot
-from tests.competitions.helpers import make_competition, make_user
+from tests.competitions_db.helpers import make_competition, make_user
 from tournaments.models import Entry, EntryPlayer, Pairing, Round
 
 pytestmark = pytest.mark.browser

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 
 from gameplay import services
 from tests.browser.play_helpers import bots_match, log_in, shot
-from tests.competitions.helpers import bot_pairs, drive, make_club, make_competition
+from tests.competitions_db.helpers import bot_pairs, drive, make_club, make_competition
 from tournaments.models import Competition
 from tournaments.ratings.models import Rating
 

@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.competitions.helpers import make_competition, make_user
+from tests.competitions_db.helpers import make_competition, make_user
 from tournaments.models import Entry, EntryPlayer, Notification
 
 pytestmark = pytest.mark.django_db

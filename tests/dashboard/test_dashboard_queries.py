@@ -9,7 +9,7 @@ from clubs.models import Membership
 from dashboard import queries
 from gameplay import services
 from gameplay.models import Match
-from tests.competitions.helpers import human_pairs, make_club, make_competition, make_user
+from tests.competitions_db.helpers import human_pairs, make_club, make_competition, make_user
 from tournaments.models import CheckIn, EntryPlayer, Entry, Notification, Pairing, Round
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.competitions.helpers import make_competition, make_user
+from tests.competitions_db.helpers import make_competition, make_user
 from tests.gameplay.helpers import make_match
 
 pytestmark = pytest.mark.django_db
