@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "tournaments",
     "tournaments.ratings",
     "gameplay",
+    "dashboard",
 ]
 
 MIDDLEWARE = [
@@ -100,6 +101,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "dashboard.context.navigation",
             ],
         },
     },
