@@ -126,23 +126,9 @@ def watchable(request, match_id) -> tuple[Match, object]:
 
 def seat_names(match: Match) -> list[dict]:
     you = _("You")
-<<<<<<< HEAD
-    names = []
-    for seat in match.seats.select_related("user__player").order_by("seat"):
-        if seat.user_id:
-            player = getattr(seat.user, "player", None)  # a user made outside sign-up may have none
-            name = player.name if player else seat.user.get_username()
-        elif seat.bot:
-            name = _("Bot %(number)s") % {"number": seat.seat + 1}
-        else:
-            name = ""
-        names.append({"seat": seat.seat, "name": name, "user_id": seat.user_id, "bot": bool(seat.bot), "you": you,
-                      "user": seat.user})
-    return names
-=======
-    return [{"seat": seat.seat, "name": seat_name(seat), "user_id": seat.user_id, "bot": bool(seat.bot), "you": you}
+    return [{"seat": seat.seat, "name": seat_name(seat), "user_id": seat.user_id, "bot": bool(seat.bot), "you": you,
+             "user": seat.user}
             for seat in match.seats.select_related("user__player").order_by("seat")]
->>>>>>> pages
 
 
 def card_urls(game: str) -> dict:
