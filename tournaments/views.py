@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.permissions import can_create_competition
+from config.request_guard import bounded_int
 from gameplay.models import Game
 from tournaments import forms, pages
 from tournaments.calendars import player_token
@@ -52,8 +53,8 @@ def archive(request):
         finished = finished.filter(club__slug=club)
     if game in Game.values:
         finished = finished.filter(game=game)
-    if year.isdigit():
-        finished = finished.filter(finished_at__year=int(year))
+    if year_number := bounded_int(year, 1, 9999):  # a year past 9999 overflows the date lookup
+        finished = finished.filter(finished_at__year=year_number)
     page = Paginator(finished.select_related("club").order_by("-finished_at"), LIST_SIZE).get_page(
         request.GET.get("page"))
     years = sorted({d.year for d in Competition.objects.filter(status=Competition.Status.FINISHED)
