@@ -72,6 +72,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.headers.SecurityHeadersMiddleware",  # Content-Security-Policy, Permissions-Policy
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -290,6 +291,23 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
+# Sent on every response by config.headers.SecurityHeadersMiddleware (why each: config/headers.py).
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],  # plus ws(s):// to the page's own host, added per request
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+PERMISSIONS_POLICY = {
+    feature: [] for feature in ["accelerometer", "autoplay", "camera", "display-capture", "geolocation",
+                                "gyroscope", "magnetometer", "microphone", "midi", "payment", "usb"]
+} | {"clipboard-write": ["self"]}
 
 # --- logging ----------------------------------------------------------------------------------
 # One line per event on stderr, for the process manager or journald to collect. The filter

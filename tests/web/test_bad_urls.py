@@ -5,14 +5,12 @@ On PostgreSQL (CI) a NUL byte that reached a query would be a DataError; on SQLi
 2**63 would be an OverflowError: either is a 500, which this walk fails on.
 """
 
-import re
 from urllib.parse import quote
 
 import pytest
-from django.urls import URLPattern, URLResolver, get_resolver
 
-from tests.competitions.helpers import bot_pairs, make_club, make_competition
-from tests.gameplay.helpers import make_match, make_user
+from tests.gameplay.helpers import make_user
+from tests.web.urlwalk import CONVERTER, fill, real_ids, routes
 
 pytestmark = pytest.mark.django_db
 
@@ -24,32 +22,6 @@ HUGE = "9" * 40
 NUL = "%00"
 # Refused at once (NUL, over-long), then values a view must parse: huge, negative, and junk text.
 QUERY_VALUES = [f"a{NUL}b", "x" * 600, HUGE, "-1e309%27%22%3C%3E%ED%A0%80%FF"]
-CONVERTER = re.compile(r"<(?:(?P<kind>\w+):)?(?P<name>\w+)>")
-
-
-def routes(patterns=None, prefix=""):
-    """Every route of the site as a template string ('competitions/<int:pk>/'), admin left out."""
-    for entry in patterns if patterns is not None else get_resolver().url_patterns:
-        route = str(entry.pattern).lstrip("^").rstrip("$")
-        if isinstance(entry, URLResolver):
-            if not route.startswith("admin/"):
-                yield from routes(entry.url_patterns, prefix + route)
-        elif isinstance(entry, URLPattern):
-            yield prefix + route
-
-
-def fill(route, ids, text):
-    """The route with each converter replaced: ids for numbers, text for the rest."""
-    route = re.sub(r"\(\?P<(\w+)>[^)]*\)", lambda m: ids if m.group(1).endswith("id") else text, route)
-    return "/" + CONVERTER.sub(lambda m: ids if m.group("kind") == "int" else text, route)
-
-
-def real_ids(route, sample):
-    """The route filled with ids and names of rows that exist, so the view gets past its lookup."""
-    values = {"pk": sample["competition"], "competition_id": sample["competition"], "match_id": sample["match"],
-              "slug": sample["club"], "club_slug": sample["club"], "club": sample["club"], "game": "allfours",
-              "username": sample["user"], "number": "1"}
-    return "/" + CONVERTER.sub(lambda m: str(values.get(m.group("name"), "1")), route)
 
 
 def bad_paths(route):
@@ -60,16 +32,6 @@ def bad_paths(route):
 
 def bad_queries(path):
     return [path + "?" + "&".join(f"{name}={value}" for name in PARAMETERS) for value in QUERY_VALUES]
-
-
-@pytest.fixture
-def sample():
-    club = make_club(is_public=True)
-    competition = make_competition(club)
-    bot_pairs(competition, 2)
-    match, users = make_match()
-    return {"club": club.slug, "competition": competition.pk, "match": match.pk,
-            "user": users[0].username}
 
 
 def walk(client, sample):
