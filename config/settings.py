@@ -214,6 +214,12 @@ ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = env_str("ACCOUNT_EMAIL_VERIFICATION", "optional")
 ACCOUNT_LOGOUT_ON_GET = False  # logging out changes state: POST only
 ACCOUNT_SIGNUP_REDIRECT_URL = "profile"
+# Failed logins count per account per address (clubs/accounts.py), never for the account as a whole.
+ACCOUNT_ADAPTER = "clubs.accounts.AccountAdapter"
+ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
+# Proxies in front of the ASGI processes that append to X-Forwarded-For: the client's address is
+# the entry this many from the end. 0 (no proxy): the socket's peer address.
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
