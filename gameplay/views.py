@@ -7,9 +7,10 @@ these pages only hand it its start-up data.
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,7 +19,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from gameplay import archive, services
+from config.paging import window_page
+from gameplay import archive, replay_cache, services
 from gameplay.access import reader_for
 from gameplay.cardfaces import deck_folder
 from gameplay.forms import NewTableForm
@@ -28,14 +30,16 @@ from gameplay.rules import get_game
 from gameplay.table import Table
 
 LIST_SIZE = 30
+LOBBY_SIZE = 12  # tables per lobby list (open, being played): a glance, not a directory
 
 
 # ----- finding tables --------------------------------------------------------------------------
 
 def lobby(request):
     tables = Match.objects.select_related("created_by").prefetch_related("seats__user")
-    open_tables = tables.filter(status=Match.Status.WAITING, is_public=True).order_by("-created_at")[:LIST_SIZE]
-    playing = tables.filter(status=Match.Status.PLAYING, is_public=True).order_by("-started_at")[:LIST_SIZE]
+    # The newest few of each list: the lobby's cost must not grow with the tables on the site.
+    open_tables = tables.filter(status=Match.Status.WAITING, is_public=True).order_by("-created_at")[:LOBBY_SIZE]
+    playing = tables.filter(status=Match.Status.PLAYING, is_public=True).order_by("-started_at")[:LOBBY_SIZE]
     mine = []
     if request.user.is_authenticated:
         mine = (tables.filter(Q(seats__user=request.user) | Q(created_by=request.user))
@@ -60,7 +64,7 @@ def archive_list(request):
     player = request.GET.get("player", "")
     if player:  # one player's matches (linked from the player page)
         matches = matches.filter(pk__in=Seat.objects.filter(user__username=player).values("match_id"))
-    page = Paginator(matches.distinct(), LIST_SIZE).get_page(request.GET.get("page"))
+    page = window_page(matches.distinct(), LIST_SIZE, request.GET.get("page"))  # no COUNT of the whole archive
     return render(request, "gameplay/archive_list.html",
                   {"page": page, "games": Game.choices, "game": game, "only_mine": only_mine, "player": player})
 
@@ -129,7 +133,10 @@ def seat_names(match: Match) -> list[dict]:
     return names
 
 
+@functools.lru_cache(maxsize=8)
 def card_urls(game: str) -> dict:
+    """Static URLs of a game's card faces: fixed for the life of a process (the manifest is
+    read once), and some sixty lookups a table or replay page otherwise."""
     folder = deck_folder(game)
     codes = get_game(game).deck.codes
     return {"faces": {code: static(f"cards/{folder}/{code}.svg") for code in codes},
@@ -165,11 +172,15 @@ def finished_table(request, match_id) -> tuple[Match, Table]:
 
 
 def replay(request, match_id):
-    match, table = finished_table(request, match_id)
+    match, _reader = watchable(request, match_id)
+    if not match.is_finished:
+        raise Http404
+    data = replay_cache.replay_data(match)  # the timeline is worked out once per finished match
     boot = {"match": match.pk, "game": match.game, "names": [s["name"] for s in seat_names(match)],
-            "games": archive.timeline(services.spec_of(match), table.all_games()),
             "cards": card_urls(match.game), "labels": client_labels()}
-    return render(request, "gameplay/replay.html", {"match": match, "boot": boot, "table": table})
+    return render(request, "gameplay/replay.html", {
+        "match": match, "boot": {"games": range(data.games)}, "table": {"games_won": data.games_won},
+        "boot_script": replay_cache.boot_script("replay-boot", boot, data)})
 
 
 def export(request, match_id):

@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -15,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.permissions import can_create_competition
+from config.paging import window_page
 from config.request_guard import bounded_int
 from gameplay.models import Game
 from tournaments import forms, pages
@@ -55,8 +55,7 @@ def archive(request):
         finished = finished.filter(game=game)
     if year_number := bounded_int(year, 1, 9999):  # a year past 9999 overflows the date lookup
         finished = finished.filter(finished_at__year=year_number)
-    page = Paginator(finished.select_related("club").order_by("-finished_at"), LIST_SIZE).get_page(
-        request.GET.get("page"))
+    page = window_page(finished.select_related("club").order_by("-finished_at"), LIST_SIZE, request.GET.get("page"))
     years = sorted({d.year for d in Competition.objects.filter(status=Competition.Status.FINISHED)
                     .dates("finished_at", "year")}, reverse=True)
     return render(request, "tournaments/archive.html", {
