@@ -250,7 +250,10 @@ def main() -> None:
     pages = seed(args.tables, args.rated)
     server = Server(args)
     try:
-        report(asyncio.run(run_all(server, pages, args)))
+        results = asyncio.run(run_all(server, pages, args))
+        report(results)
+        if any(r["errors"] for r in results):
+            print("server log (tail):\n" + server.tail(), file=sys.stderr)
     except OSError:
         print(server.tail(), file=sys.stderr)
         raise
