@@ -47,7 +47,9 @@ def bench_env(args) -> dict:
     env = dict(os.environ)
     env.update(DATABASE_URL=args.database_url, REDIS_URL=args.redis_url, DJANGO_SETTINGS_MODULE="benchmarks.pages_settings",
                SECRET_KEY="bench-pages-not-secret", ALLOWED_HOSTS=HOST, SECURE_SSL_REDIRECT="0",
-               CELERY_TASK_ALWAYS_EAGER="1", BOT_MOVE_DELAY="0", LOG_LEVEL="WARNING")
+               CELERY_TASK_ALWAYS_EAGER="1", BOT_MOVE_DELAY="0", LOG_LEVEL="WARNING",
+               # each request closes its connection: per-thread persistent ones pile up (issue 16, item 1)
+               DB_CONN_MAX_AGE=os.environ.get("DB_CONN_MAX_AGE", "0"))
     return env
 
 
@@ -211,7 +213,17 @@ async def measure(server, name, path, args) -> dict:
             "server_cpu": round(cpu, 2)}
 
 
+async def warm(server, pages: dict) -> None:
+    """One request to each page first: imports, template compiles and the replay's cache entry
+    are start-up costs, not what is measured."""
+    reader, writer = await asyncio.open_connection(HOST, server.port)
+    for path in pages.values():
+        await fetch(reader, writer, f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\n\r\n".encode())
+    writer.close()
+
+
 async def run_all(server, pages: dict, args) -> list[dict]:
+    await warm(server, pages)
     results = [await measure(server, "bare", pages["bare"], args)]
     for name, path in pages.items():
         if name != "bare" and (not args.only or name in args.only):
@@ -235,7 +247,7 @@ def report(results: list[dict]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--warmup", type=float, default=1.0)
+    parser.add_argument("--warmup", type=float, default=2.0)
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--tables", type=int, default=600, help="public playing tables in the lobby")
     parser.add_argument("--rated", type=int, default=200, help="rated players on the leaderboard")
