@@ -7,7 +7,7 @@
   handshake was made to (its Host header, allowed by ALLOWED_HOSTS, with `https` when the socket
   is `wss` or the TLS proxy says so through SECURE_PROXY_SSL_HEADER), or an origin listed in
   CSRF_TRUSTED_ORIGINS — the same two ways Django's CSRF check accepts a form post.
-- **Unknown paths are refused** with a plain close before accepting (uvicorn answers HTTP 403),
+- **Unknown or malformed paths are refused** (an id past 2**63, a NUL) with a plain close before accepting (uvicorn answers HTTP 403),
   instead of URLRouter's ValueError, which uvicorn turned into a 500 and a logged traceback.
 """
 
@@ -21,6 +21,8 @@ from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 from django.urls import re_path
+
+from config.request_guard import is_bad_argument, is_malformed_text
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -72,19 +74,27 @@ def trusted(origin: tuple[str, str, int]) -> bool:
     return False
 
 
+def malformed_path(path: str) -> bool:
+    """A control character, or a number no database id can be (the same rule as HTTP's,
+    config/request_guard.py): refused before a consumer looks anything up."""
+    return is_malformed_text(path) or any(
+        segment.isdigit() and is_bad_argument(int(segment)) for segment in path.split("/"))
+
+
 def origin_allowed(scope) -> bool:
     origin = origin_tuple(header(scope, b"origin"))
     return origin is not None and (origin == own_origin(scope) or trusted(origin))
 
 
 class SameOriginValidator:
-    """ASGI middleware: a websocket whose Origin is not this site is closed before it opens."""
+    """ASGI middleware: a websocket whose Origin is not this site, or whose path is malformed,
+    is closed before it opens."""
 
     def __init__(self, application):
         self.application = application
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] == "websocket" and not origin_allowed(scope):
+        if scope["type"] == "websocket" and (malformed_path(scope["path"]) or not origin_allowed(scope)):
             return await WebsocketDenier.as_asgi()(scope, receive, send)
         return await self.application(scope, receive, send)
 

@@ -83,7 +83,8 @@ async def handshake(path, origin="http://chalk.example"):
 @SITE
 @pytest.mark.django_db
 @pytest.mark.asyncio
-@pytest.mark.parametrize("path", ["/ws/nope/", "/ws/echo/", "/ws/matches/abc/", "/ws/matches/1/extra/", "/"])
+@pytest.mark.parametrize("path", ["/ws/nope/", "/ws/echo/", "/ws/matches/abc/", "/ws/matches/1/extra/", "/",
+                                  "/ws/matches/" + "9" * 40 + "/", "/ws/matches/%00/"])
 async def test_an_unknown_websocket_path_is_refused_without_an_error(path):
     assert await handshake(path) == "websocket.close"
 
