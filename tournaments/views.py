@@ -87,7 +87,7 @@ def detail(request, pk):
         return render(request, "tournaments/now_playing.html", context)
     context.update({
         "entries": pages.entry_list(competition), "rounds": list(competition.rounds.order_by("number")),
-        "standings": pages.standings_rows(competition)[:10], "audit": competition.audit_entries
+        "standings": pages.standings_rows(competition, limit=10), "audit": competition.audit_entries
         .select_related("actor__player", "entry")[:50],
         "entries_open": entries.entries_open(competition), "enter_form": forms.EnterForm(),
         "tiebreaks": pages.tiebreak_names(competition)})

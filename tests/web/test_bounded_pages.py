@@ -89,6 +89,8 @@ def test_a_competition_page_runs_the_same_queries_for_four_pairs_as_for_sixteen(
     many, _ = queries_and_html(client, f"/competitions/{large.pk}/")
 
     assert len(many) == len(few)
+    standings = [sql for sql in many if 'FROM "tournaments_standing"' in sql]
+    assert standings and all("LIMIT 10" in sql for sql in standings)  # the top ten, not every pair
 
 
 def test_a_finished_match_is_replayed_once_then_its_replay_page_comes_from_the_cache(
