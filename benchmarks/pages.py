@@ -89,7 +89,7 @@ def make_rows(tables: int, rated: int) -> None:
     from clubs.models import Club
     from gameplay import services
     from gameplay.services import SeatSpec
-    from tests.competitions.helpers import big_finished_competition
+    from tests.competitions_db.helpers import big_finished_competition
     from tests.ratings.conftest import finished_matches, make_users, random_specs
     from tournaments.models import Competition
     from tournaments.ratings.services import rate_pending_matches

@@ -18,10 +18,8 @@ from django.core.cache import cache
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from gameplay import archive
+from gameplay import archive, log
 from gameplay.models import Match
-from gameplay.services import spec_of
-from gameplay.table import Table
 
 TIMEOUT = 7 * 24 * 3600  # a week: a match's replay is read most in the days after it finished
 
@@ -43,9 +41,8 @@ def cache_key(match: Match) -> str:
 
 
 def compute(match: Match) -> ReplayData:
-    actions = match.actions.order_by("seq").values_list("action", flat=True)
-    table = Table.replay(spec_of(match), actions)
-    games = archive.timeline(spec_of(match), table.all_games())
+    table = log.replay(match)
+    games = archive.timeline(log.spec_of(match), table.all_games())
     return ReplayData(escape_for_script(orjson.dumps(games).decode()), len(games), tuple(table.games_won))
 
 

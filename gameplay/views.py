@@ -1,6 +1,7 @@
 """Pages of live play: the lobby, a new table, the table itself, invitations, the archive.
 
-Thin (STYLE.md §5): they read rows, ask gameplay.access who may see what, and call
+Thin (STYLE.md §5): they read through gameplay.listings and gameplay.log, ask gameplay.access
+who may see what, and call
 gameplay.services to change anything. The live table itself talks to the websocket consumer;
 these pages only hand it its start-up data.
 """
@@ -11,7 +12,6 @@ import functools
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
@@ -20,51 +20,29 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.paging import window_page
-from gameplay import archive, replay_cache, services
+from gameplay import archive, listings, log, replay_cache, services
 from gameplay.access import reader_for
 from gameplay.cardfaces import deck_folder
 from gameplay.forms import NewTableForm
 from gameplay.labels import client_labels
-from gameplay.models import Game, Match, Seat
+from gameplay.models import Game, Match
 from gameplay.rules import get_game
 from gameplay.table import Table
 
-LIST_SIZE = 30
-LOBBY_SIZE = 12  # tables per lobby list (open, being played): a glance, not a directory
+LIST_SIZE = listings.LIST_SIZE
 
 
 # ----- finding tables --------------------------------------------------------------------------
 
 def lobby(request):
-    tables = Match.objects.select_related("created_by").prefetch_related("seats__user")
-    # The newest few of each list: the lobby's cost must not grow with the tables on the site.
-    open_tables = tables.filter(status=Match.Status.WAITING, is_public=True).order_by("-created_at")[:LOBBY_SIZE]
-    playing = tables.filter(status=Match.Status.PLAYING, is_public=True).order_by("-started_at")[:LOBBY_SIZE]
-    mine = []
-    if request.user.is_authenticated:
-        mine = (tables.filter(Q(seats__user=request.user) | Q(created_by=request.user))
-                .exclude(status__in=[Match.Status.FINISHED, Match.Status.ABORTED])
-                .distinct().order_by("-created_at")[:LIST_SIZE])
-    return render(request, "gameplay/lobby.html", {"open_tables": open_tables, "playing": playing, "mine": mine})
+    return render(request, "gameplay/lobby.html", listings.lobby_lists(request.user))
 
 
 def archive_list(request):
-    game = request.GET.get("game", "")
+    game, player = request.GET.get("game", ""), request.GET.get("player", "")  # player: from a player page
     only_mine = request.GET.get("mine") == "1" and request.user.is_authenticated
-    matches = (Match.objects.filter(status=Match.Status.FINISHED).prefetch_related("seats__user")
-               .order_by("-finished_at"))
-    visible = Q(is_public=True)
-    if request.user.is_authenticated:
-        visible |= Q(seats__user=request.user) | Q(created_by=request.user)
-    matches = matches.filter(visible)
-    if only_mine:
-        matches = matches.filter(seats__user=request.user)
-    if game in Game.values:
-        matches = matches.filter(game=game)
-    player = request.GET.get("player", "")
-    if player:  # one player's matches (linked from the player page)
-        matches = matches.filter(pk__in=Seat.objects.filter(user__username=player).values("match_id"))
-    page = window_page(matches.distinct(), LIST_SIZE, request.GET.get("page"))  # no COUNT of the whole archive
+    matches = listings.archive_matches(request.user, game, player, only_mine)
+    page = window_page(matches, LIST_SIZE, request.GET.get("page"))  # no COUNT of the whole archive
     return render(request, "gameplay/archive_list.html",
                   {"page": page, "games": Game.choices, "game": game, "only_mine": only_mine, "player": player})
 
@@ -167,8 +145,7 @@ def finished_table(request, match_id) -> tuple[Match, Table]:
     match, _reader = watchable(request, match_id)
     if not match.is_finished:
         raise Http404
-    actions = match.actions.order_by("seq").values_list("action", flat=True)
-    return match, Table.replay(services.spec_of(match), actions)
+    return match, log.replay(match)
 
 
 def replay(request, match_id):

@@ -4,7 +4,7 @@ import pytest
 
 from gameplay import services
 from gameplay.services import SeatSpec
-from tests.competitions.helpers import bot_pairs, make_club, make_competition
+from tests.competitions_db.helpers import bot_pairs, make_club, make_competition
 from tests.gameplay.helpers import make_match
 
 

@@ -8,9 +8,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from gameplay.models import Match
-from gameplay.table import Table
-from gameplay.views import LIST_SIZE, LOBBY_SIZE
-from tests.competitions.helpers import big_finished_competition, make_competition
+from gameplay import log
+from gameplay.listings import LIST_SIZE, LOBBY_SIZE
+from tests.competitions_db.helpers import big_finished_competition, make_competition
 from tests.ratings.conftest import finished_matches, make_users, random_specs
 from tests.web.conftest import finished_bot_match
 
@@ -101,7 +101,7 @@ def test_a_finished_match_is_replayed_once_then_its_replay_page_comes_from_the_c
     def replay_again(*args, **kwargs):
         raise AssertionError("the finished match was replayed a second time")
 
-    monkeypatch.setattr(Table, "replay", replay_again)
+    monkeypatch.setattr(log, "replay", replay_again)
     second = client.get(f"/matches/{match.pk}/replay/").content.decode()
 
     boot = '<script id="replay-boot" type="application/json">'
