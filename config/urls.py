@@ -22,6 +22,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
+handler400 = "config.views.bad_request"
 handler403 = "config.views.permission_denied"
 handler404 = "config.views.page_not_found"
 handler500 = "config.views.server_error"

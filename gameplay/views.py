@@ -8,11 +8,11 @@ these pages only hand it its start-up data.
 
 from __future__ import annotations
 
+import functools
 import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
@@ -20,7 +20,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from gameplay import archive, listings, log, services
+from config.paging import window_page
+from gameplay import archive, listings, log, replay_cache, services
 from gameplay.access import reader_for
 from gameplay.cardfaces import deck_folder
 from gameplay.forms import NewTableForm
@@ -50,7 +51,7 @@ def archive_list(request):
                .order_by("-finished_at", "-pk"))
     if kind in ARCHIVE_KINDS:
         matches = matches.filter(pairing__isnull=kind == "casual")
-    page = Paginator(matches, LIST_SIZE).get_page(request.GET.get("page"))
+    page = window_page(matches, LIST_SIZE, request.GET.get("page"))  # no COUNT of the whole archive
     rows = [archive_row(match) for match in page.object_list]
     query = request.GET.copy()
     query.pop("page", None)
@@ -131,7 +132,10 @@ def seat_names(match: Match) -> list[dict]:
             for seat in match.seats.select_related("user__player").order_by("seat")]
 
 
+@functools.lru_cache(maxsize=8)
 def card_urls(game: str) -> dict:
+    """Static URLs of a game's card faces: fixed for the life of a process (the manifest is
+    read once), and some sixty lookups a table or replay page otherwise."""
     folder = deck_folder(game)
     codes = get_game(game).deck.codes
     return {"faces": {code: static(f"cards/{folder}/{code}.svg") for code in codes},
@@ -167,11 +171,15 @@ def finished_table(request, match_id) -> tuple[Match, Table]:
 
 
 def replay(request, match_id):
-    match, table = finished_table(request, match_id)
+    match, _reader = watchable(request, match_id)
+    if not match.is_finished:
+        raise Http404
+    data = replay_cache.replay_data(match)  # the timeline is worked out once per finished match
     boot = {"match": match.pk, "game": match.game, "names": [s["name"] for s in seat_names(match)],
-            "games": archive.timeline(log.spec_of(match), table.all_games()),
             "cards": card_urls(match.game), "labels": client_labels()}
-    return render(request, "gameplay/replay.html", {"match": match, "boot": boot, "table": table})
+    return render(request, "gameplay/replay.html", {
+        "match": match, "boot": {"games": range(data.games)}, "table": {"games_won": data.games_won},
+        "boot_script": replay_cache.boot_script("replay-boot", boot, data)})
 
 
 def export(request, match_id):
