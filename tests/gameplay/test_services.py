@@ -1,7 +1,7 @@
 """The one service that changes matches: seats, turns, seq, refs, clocks, bots, best of N."""
 
 import json
-import time
+from datetime import timedelta
 
 import pytest
 from django.utils import timezone
@@ -115,12 +115,13 @@ def test_a_malformed_action_is_a_bad_message(message):
     rejected("bad_message", match.pk, users[0], 0, "b", message)
 
 
-def test_a_short_clock_forfeits_the_match_for_the_seat_that_ran_out():
+def test_a_short_clock_forfeits_the_match_for_the_seat_that_ran_out(monkeypatch):
     match, users = make_match(time_control=1)
     assert match.deadline is not None
     seat = state_for(match, users[0])["to_act"]
     assert tasks.sweep_deadlines() == 0  # not yet due
-    time.sleep(1.1)
+    a_second_later = timezone.now() + timedelta(seconds=1.1)
+    monkeypatch.setattr(timezone, "now", lambda: a_second_later)  # the clock moves, nobody waits
     assert tasks.sweep_deadlines() == 1
     match.refresh_from_db()
     assert match.status == "finished" and match.finish == "timeout" and match.winner == 1 - seat % 2
