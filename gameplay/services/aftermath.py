@@ -2,7 +2,8 @@
 
 The Celery tasks (gameplay/tasks.py) call the services, and the services schedule those tasks:
 to keep that a one-way import, the tasks are looked up by name in the Celery app's registry
-(the same task objects, so eager mode in tests still runs them inline).
+(the same task objects, so eager mode in tests still runs them inline). GameplayConfig.ready
+registers them in every process.
 """
 
 from __future__ import annotations
