@@ -43,6 +43,8 @@ from pathlib import Path
 from urllib.error import HTTPError
 from urllib.request import Request, urlopen
 
+from websockets.exceptions import InvalidStatus
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import live_load  # noqa: E402  (benchmarks/live_load.py)
 from live_load import HOST, ROOT, ChalkTable, Window, close_all, connect, ensure_database, log, manage  # noqa: E402
@@ -94,7 +96,8 @@ class Stack:
 
     def start(self, name: str, command: list[str], extra: dict) -> None:
         self.logs[name] = open(Path(self.var) / f"{name}.log", "w+")
-        env = {**live_load.server_env(self.args), "CHALK_VAR_DIR": self.var, "BOT_MOVE_DELAY": "0.8", **extra}
+        env = {**live_load.server_env(self.args), "CHALK_VAR_DIR": self.var, "BOT_MOVE_DELAY": "0.8",
+               "COLLECTED_STATIC": "0", **extra}  # pages served from static/, no collectstatic
         self.procs[name] = subprocess.Popen(command, cwd=ROOT, env=env, stdout=self.logs[name],
                                             stderr=subprocess.STDOUT)
 
@@ -186,12 +189,20 @@ async def _count_page(url: str, cookie: str, pages: Counter) -> None:
 
 async def table_slot(pool: asyncio.Queue, args, port: int, window: Window, rng) -> None:
     compression = "deflate"  # browsers offer it; the server decides
+    await asyncio.sleep(rng.uniform(0, args.ramp))  # players arrive over the ramp, not all at once
     while not window.done():
         try:
             table = pool.get_nowait()
         except asyncio.QueueEmpty:
             return
-        if not await ChalkTable(table, port, window, rng, compression, args.pace).play():
+        try:
+            finished = await ChalkTable(table, port, window, rng, compression, args.pace).play()
+        except (OSError, TimeoutError, InvalidStatus) as failure:  # counted, and tried again
+            window.errors[f"connect:{type(failure).__name__}"] += 1
+            pool.put_nowait(table)
+            await asyncio.sleep(1)
+            continue
+        if not finished:
             return
         window.finished_matches += 1
 
@@ -274,6 +285,7 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=3.0, help="seconds between moves of a table")
     parser.add_argument("--page-rate", type=float, default=10.0, help="page requests per second")
     parser.add_argument("--clock", type=int, default=60, help="seconds per decision (timer tasks)")
+    parser.add_argument("--ramp", type=float, default=30.0, help="seconds over which tables connect")
     parser.add_argument("--sample", type=float, default=10.0, help="seconds between samples")
     parser.add_argument("--deflate", action="store_true", help="let uvicorn negotiate permessage-deflate")
     parser.add_argument("--socket-cycles", type=int, default=0, help="measure open/close cycles only")

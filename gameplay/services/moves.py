@@ -29,7 +29,8 @@ from gameplay.models import Match
 from gameplay.rules import IllegalAction
 from gameplay.services.aftermath import broadcast, follow_up
 from gameplay.services.states import current_state, state_messages
-from gameplay.services.tables import LiveTable, cached_table, forget_table, live_table, locked_match, match_lock
+from gameplay.services.tables import (LiveTable, cached_table, forget_table, live_table, locked_match,
+                                      locked_match_if_any, match_lock)
 from gameplay.services.values import ActionRejected, LoggedAction, Outcome, TableMovedOn, error_frame, group_name
 from gameplay.services.writes import (awrite_one_statement, one_statement_possible, write_in_transaction,
                                       write_locked, write_one_statement)
@@ -144,8 +145,8 @@ def submit_action(match_id: int, user, seq, ref, action, publish: bool = True) -
 def submit_timeout(match_id: int, seq: int) -> Outcome | None:
     """The clock: time out the pending seat if the match is still at `seq` and past its deadline."""
     with match_lock(match_id), transaction.atomic():
-        match = locked_match(match_id)
-        if match.status != Match.Status.PLAYING or match.seq != seq or match.deadline is None:
+        match = locked_match_if_any(match_id)
+        if match is None or match.status != Match.Status.PLAYING or match.seq != seq or match.deadline is None:
             return None
         if match.deadline > timezone.now():
             return None
@@ -160,8 +161,8 @@ def submit_timeout(match_id: int, seq: int) -> Outcome | None:
 def submit_bot_move(match_id: int) -> Outcome | None:
     """If a bot holds the seat to act, let it choose from its own view and legal actions."""
     with match_lock(match_id), transaction.atomic():
-        match = locked_match(match_id)
-        if match.status != Match.Status.PLAYING:
+        match = locked_match_if_any(match_id)
+        if match is None or match.status != Match.Status.PLAYING:
             return None
         live = live_table(match)
         seat = live.table.to_act

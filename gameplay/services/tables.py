@@ -113,7 +113,12 @@ def forget_table(match_id: int) -> None:
 
 def locked_match(match_id: int) -> Match:
     """The match row, locked until the caller's transaction ends."""
-    try:
-        return Match.objects.select_for_update().get(pk=match_id)
-    except Match.DoesNotExist:
-        raise ActionRejected("forbidden", "There is no such match.") from None
+    match = locked_match_if_any(match_id)
+    if match is None:
+        raise ActionRejected("forbidden", "There is no such match.")
+    return match
+
+
+def locked_match_if_any(match_id: int) -> Match | None:
+    """The same, or None for a match deleted since (a clock or bot task that outlived it)."""
+    return Match.objects.select_for_update().filter(pk=match_id).first()

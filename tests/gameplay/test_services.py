@@ -137,6 +137,13 @@ def test_under_auto_action_the_clock_plays_for_the_absent_seat():
     assert match.status == "playing" and match.seq == 1 and match.deadline > timezone.now()
 
 
+def test_a_timer_or_a_bot_task_of_a_deleted_match_does_nothing():
+    match, users = make_match(time_control=60)
+    Match.objects.filter(pk=match.pk).delete()
+    assert not tasks.enforce_deadline(match.pk, 0)
+    assert tasks.play_bots(match.pk) == 0
+
+
 def test_a_timer_for_an_old_seq_does_nothing():
     match, users = make_match(time_control=60)
     act_first_legal(match, users)
