@@ -7,9 +7,9 @@ import threading
 import weakref
 from collections import OrderedDict
 
+from gameplay.log import replay, spec_of  # noqa: F401 (spec_of: callers use services.spec_of)
 from gameplay.models import Match, MatchAction
 from gameplay.services.values import ActionRejected
-from gameplay.table import MatchSpec, Table
 
 TABLE_CACHE_SIZE = 5000
 
@@ -24,7 +24,7 @@ class LiveTable:
         self.match = match  # the row as this process last read or wrote it (see services.moves)
         rows = list(MatchAction.objects.filter(match=match).order_by("seq")
                     .values_list("action", "ref", "seat"))
-        self.table = Table.replay(spec_of(match), [action for action, _, _ in rows])
+        self.table = replay(match, [(action, ref) for action, ref, _ in rows])
         # ref -> (seq, seat) of the act it named: a resent ref is acked only to its own seat
         self.refs = {ref: (seq, seat) for seq, (_, ref, seat) in enumerate(rows) if ref is not None}
         seats = list(match.seats.values_list("seat", "user_id", "bot"))
@@ -71,11 +71,6 @@ def match_lock(match_id: int) -> MatchLock:
         if lock is None:
             lock = _match_locks[match_id] = MatchLock()
         return lock
-
-
-def spec_of(match: Match) -> MatchSpec:
-    return MatchSpec(game=match.game, options=match.options, seed=match.seed,
-                     first_dealer=match.first_dealer, games_to_win=match.games_to_win)
 
 
 def live_table(match: Match) -> LiveTable:
