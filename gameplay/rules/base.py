@@ -79,7 +79,19 @@ class Game:
             seed = random.SystemRandom().randrange(2**62)
         if parsed is None and type(seed) is not int:
             raise ScenarioError(f"seed must be an integer; got {seed!r}")
-        return self.state_class(self, options, seed, dealer, parsed, score)
+        return self.state_class_for(options)(self, options, seed, dealer, parsed, score)
+
+    def state_class_for(self, options: dict) -> type:
+        """The state class that plays these options (a game with modes picks one per mode)."""
+        return self.state_class
+
+    def modes(self) -> dict[str, dict]:
+        """Each mode of the game and the options that select it (one mode: the defaults)."""
+        return {"": {}}
+
+    def options_in_mode(self, mode: str) -> list[opts.Option]:
+        """The options a table of that mode may set (forms, option sweeps)."""
+        return list(self.options_spec)
 
     def _check_start_score(self, start_score, options) -> list[int]:
         if start_score is None:
