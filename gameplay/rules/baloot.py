@@ -373,9 +373,11 @@ class BalootState(MatchState):
             if self.declaring and self.declared[seat] is None:
                 return self._meld_choices(seat)[0] + legal
             return legal
-        if self.phase == AUCTION:
-            return self._auction_actions(seat)
-        return []
+        return self._bidding_actions(seat)
+
+    def _bidding_actions(self, seat) -> list[dict]:
+        """The legal calls of the phases before the play (none once the deal is over)."""
+        return self._auction_actions(seat) if self.phase == AUCTION else []
 
     def default_action(self) -> dict:
         """R10.3: pass; in play the lowest legal card in S H D C order, 7 up to A (no declaring)."""

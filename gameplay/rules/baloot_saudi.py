@@ -430,14 +430,12 @@ class SaudiState(BalootState):
         self.declaring = True  # S8.2: both contracts, both teams
         self.phase, self.to_act = PLAY, self.leader
 
-    def legal_actions(self, seat=None) -> list[dict]:
-        if seat is not None and seat != self.to_act:
-            return []
+    def _bidding_actions(self, seat) -> list[dict]:
         if self.phase == BUYING:
-            return self._buying_actions(self.to_act)
+            return self._buying_actions(seat)
         if self.phase == DOUBLING:
-            return self._doubling_actions(self.to_act)
-        return super().legal_actions()
+            return self._doubling_actions(seat)
+        return []
 
     def default_action(self) -> dict:
         """S13: pass (hokum at the confirm step); in play the lowest legal card, no declaring."""
