@@ -202,12 +202,7 @@ class BalootState(MatchState):
             hands[seat] = cards[3 * step:3 * step + 3] + cards[12 + 2 * step:14 + 2 * step]
         return hands, cards[20:]
 
-    def begin_deal(self) -> None:
-        cards = self.next_deal_cards()
-        if cards is None:
-            self.wait_for_deal()
-            return
-        hands, stock = cards
+    def start_deal(self, hands, stock) -> None:
         self.hands = [DECK.mask(hand) for hand in hands]
         self.stock = stock
         self.contract, self.bidder, self.multiplier, self.passes = -1, None, 1, 0
@@ -243,7 +238,8 @@ class BalootState(MatchState):
 
     def _bid(self, action) -> dict:
         seat = self.to_act
-        contract = CONTRACT_INDEX.get(action.get("contract"), -1)
+        named = action.get("contract")
+        contract = CONTRACT_INDEX.get(named, -1) if type(named) is str else -1
         if contract < 0:
             raise IllegalAction(f"{action.get('contract')!r} is not a contract; bid one of "
                                 + ", ".join(CONTRACTS))
@@ -314,7 +310,7 @@ class BalootState(MatchState):
         contract = self.contract
         self.strength, self.points, self.above, self.trump_mask, self.beats = TABLES[contract]
         self.belotes = self._find_belotes()
-        self._legal_cache = -1  # legal cards of the seat to act, kept from legal_actions to apply
+        self.legal_cache = -1  # legal cards of the seat to act, kept from legal_actions to apply
         self.declaring = contract != NO_TRUMP
         self.events.append({"kind": "contract", "contract": CONTRACTS[contract], "bidder": self.bidder,
                             "multiplier": self.multiplier})
@@ -364,9 +360,9 @@ class BalootState(MatchState):
             return []
         seat = self.to_act
         if self.phase == PLAY:
-            mask = self._legal_cache
+            mask = self.legal_cache
             if mask < 0:
-                mask = self._legal_cache = self._legal_mask(seat)
+                mask = self.legal_cache = self._legal_mask(seat)
             plays = SUIT_PLAYS[seat]
             legal = (plays[0][mask & 255] + plays[1][mask >> 8 & 255] + plays[2][mask >> 16 & 255]
                      + plays[3][mask >> 24])
@@ -413,23 +409,7 @@ class BalootState(MatchState):
 
     def _play(self, action) -> dict:
         seat = self.to_act
-        return self._lay_card(seat, self._take_card(seat, action))
-
-    def _take_card(self, seat: int, action) -> int:
-        """The legal card an action plays, taken out of the hand, or IllegalAction saying why."""
-        code = action.get("card")
-        card = CARD_INDEX.get(code) if type(code) is str else None
-        if card is None:
-            raise IllegalAction(f"{code!r} is not a card")
-        bit = 1 << card
-        legal = self._legal_cache
-        if legal < 0:
-            legal = self._legal_mask(seat)
-        if not legal & bit:  # the legal cards are always a part of the hand
-            raise IllegalAction(self._why_illegal(seat, card))
-        self._legal_cache = -1
-        self.hands[seat] ^= bit
-        return card
+        return self._lay_card(seat, self.take_card(seat, action))
 
     def _lay_card(self, seat: int, card: int) -> dict:
         """R6.4: the card joins the trick; a full trick is closed. Returns the logged action."""

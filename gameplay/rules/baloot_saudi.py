@@ -117,12 +117,7 @@ class SaudiState(BalootState):
         """S3.1: every deal is shuffled (the contract mode's gathered pack does not apply)."""
         return MatchState.next_deal_cards(self)
 
-    def begin_deal(self) -> None:
-        cards = self.next_deal_cards()
-        if cards is None:
-            self.wait_for_deal()
-            return
-        hands, stock = cards
+    def start_deal(self, hands, stock) -> None:
         self.hands = [DECK.mask(hand) for hand in hands]
         self.face_up, self.stock = stock[0], list(stock[1:])
         self.order = [(self.dealer + step) % 4 for step in range(1, 5)]  # p1..p4
@@ -426,7 +421,7 @@ class SaudiState(BalootState):
     # ----- S7: play ------------------------------------------------------------------------
 
     def _start_play(self) -> None:
-        self._legal_cache = -1
+        self.legal_cache = -1
         self.declaring = True  # S8.2: both contracts, both teams
         self.phase, self.to_act = PLAY, self.leader
 
@@ -488,7 +483,7 @@ class SaudiState(BalootState):
 
     def _play(self, action) -> dict:
         seat = self.to_act
-        card = self._take_card(seat, action)
+        card = self.take_card(seat, action)
         if seat == self.baloot_holder and not self.baloot_shown and self._completes_baloot(seat, card):
             self.baloot_shown = True
             self.events.append({"kind": "baloot", "seat": seat})
