@@ -629,7 +629,8 @@ class SaudiState(BalootState):
         view["buying"] = {"round": self.bid_round, "step": self.step if self.phase == BUYING else None,
                           "hokum_bidder": self.bidder if self.contract < 0 else None,
                           "hokum_suit": None if self.hokum_suit is None else SUITS[self.hokum_suit],
-                          "provisional_buyer": self.buyer if self.contract < 0 else None}
+                          "provisional_buyer": self.buyer if self.contract < 0 else None,
+                          "sun_caller": self.caller if self.contract < 0 else None}
         view["calls"] = [{"seat": s, "call": call, "suit": suit} for s, call, suit in self.calls]
         fixed = self.contract >= 0
         view.update(self._contract_view() if fixed else

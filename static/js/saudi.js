@@ -8,6 +8,11 @@ export function isSaudi(view) {
   return view?.mode === "saudi_classic";
 }
 
+// A deal record of this mode (the archive's replay has no live view to ask).
+export function isSaudiDetail(detail) {
+  return "khasara_team" in (detail ?? {});
+}
+
 // The button text of one legal action: Hokum / Sun / Ashkal, "before you", confirm or switch,
 // a round-2 Hokum with its suit, the doubling calls with "closed".
 export function actionLabel(action, view, ctx) {
@@ -81,7 +86,7 @@ function stepLine(view, ctx) {
   const step = view.buying.step;
   if (step === "open") return view.buying.round === 2 ? steps.open2 : steps.open1;
   if (step === "window") return fmt(steps.window, { name: ctx.seatName(view.buying.hokum_bidder) });
-  if (step === "claim") return fmt(steps.claim, { name: ctx.seatName(view.buying.provisional_buyer) });
+  if (step === "claim") return fmt(steps.claim, { name: ctx.seatName(view.buying.sun_caller) });
   return steps.confirm;
 }
 
