@@ -3,7 +3,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, JoinRequest, Membership, Player
-from gameplay.models import Game
+from gameplay.api import Game
 
 
 RESERVED_SLUGS = {"new", "join"}  # paths of clubs/urls.py that a slug would shadow

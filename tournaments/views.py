@@ -9,17 +9,16 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.permissions import can_create_competition
-from gameplay.models import Game
+from gameplay.api import Game
 from tournaments import forms, pages
 from tournaments.calendars import player_token
-from tournaments.models import AuditEntry, Competition, Entry, Notification, Pairing, Round
-from tournaments.services import CompetitionError, entries, manager, organiser
+from tournaments.models import Competition, Entry, Notification, Pairing, Round
+from tournaments.services import CompetitionError, entries, manager, notify, organiser
 
 LIST_SIZE = 30
 
@@ -71,9 +70,7 @@ def new_competition(request, club_slug):
     form = forms.CompetitionForm(request.POST or None, game=request.GET.get("game", club.first_game or Game.ALLFOURS),
                                  preset=request.GET.get("preset"))
     if request.method == "POST" and form.is_valid():
-        competition = form.create(club, request.user)
-        competition.save()
-        AuditEntry.objects.create(competition=competition, actor=request.user, action=AuditEntry.Action.CREATED)
+        competition = organiser.create_competition(form.create(club, request.user), request.user)
         return redirect(competition)
     template = "tournaments/new_form.html" if request.htmx else "tournaments/new.html"
     return render(request, template, {"form": form, "club": club})
@@ -216,8 +213,7 @@ def run_tool(competition: Competition, tool: str, data: dict, user) -> None:
     elif tool == "add_bots":
         entries.add_bot_pairs(competition, user, data["count"])
     elif tool == "start_now":
-        Competition.objects.filter(pk=competition.pk, status=Competition.Status.OPEN).update(starts_at=timezone.now())
-        manager.step(competition.pk)
+        organiser.start_now(competition)
     elif tool in ("pause", "resume", "reschedule"):
         round_row = Round.objects.filter(competition=competition, number=data["round"]).first()
         if round_row is None:
@@ -252,7 +248,7 @@ def run_tool(competition: Competition, tool: str, data: dict, user) -> None:
 def notifications(request):
     mine = Notification.objects.filter(user=request.user)
     if request.method == "POST":
-        mine.filter(read_at__isnull=True).update(read_at=timezone.now())
+        notify.mark_all_read(request.user)
         return redirect("tournaments:notifications")
     return render(request, "tournaments/notifications.html", {
         "notifications": mine.select_related("competition")[:100],
