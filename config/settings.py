@@ -68,16 +68,19 @@ INSTALLED_APPS = [
     "tournaments",
     "tournaments.ratings",
     "gameplay",
+    "dashboard",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.headers.SecurityHeadersMiddleware",  # Content-Security-Policy, Permissions-Policy
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.request_guard.RejectMalformedRequestsMiddleware",  # NUL bytes, over-long ids: 400/404
     "clubs.middleware.PreferredLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -100,6 +103,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "dashboard.context.navigation",
             ],
         },
     },
@@ -127,20 +131,36 @@ def _database():
             "OPTIONS": dict(SQLITE_OPTIONS),
             "TEST": {"NAME": str(VAR_DIR / "test.sqlite3")},
         }
-    db = dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))
+    db = dj_database_url.parse(DATABASE_URL)
     if db["ENGINE"] == "django.db.backends.sqlite3":
         db["OPTIONS"] = {**SQLITE_OPTIONS, **db.get("OPTIONS", {})}
-    else:
-        db["CONN_HEALTH_CHECKS"] = True
+        return db
+    # Django's native psycopg pool, never per-thread persistent connections: under ASGI every
+    # request runs on a thread of its own, and a persistent connection per thread outlived the
+    # request until the garbage collector found it (issue 16: 150 requests took all 100 of
+    # PostgreSQL's connections). With the pool a process never holds more than DB_POOL_SIZE;
+    # a request that finds them all busy waits DB_POOL_TIMEOUT seconds for one.
+    db["CONN_MAX_AGE"] = 0  # the pool requires it: a finished request returns its connection
+    db["CONN_HEALTH_CHECKS"] = True  # the pool checks a connection before handing it out
+    db["OPTIONS"] = {**db.get("OPTIONS", {}), "pool": {
+        "min_size": min(DB_POOL_MIN_SIZE, DB_POOL_SIZE), "max_size": DB_POOL_SIZE,
+        "timeout": DB_POOL_TIMEOUT}}
     return db
 
 
+# Connections per process (docs/deploying.md, "Budgeting PostgreSQL connections").
+DB_POOL_SIZE = env_int("DB_POOL_SIZE", 10)
+DB_POOL_MIN_SIZE = env_int("DB_POOL_MIN_SIZE", 2)
+DB_POOL_TIMEOUT = float(env_str("DB_POOL_TIMEOUT", "10"))
 DATABASES = {"default": _database()}
-# Threads (each with its own connection) on which an ASGI process runs the live table's database
-# work, so one socket's round trip does not queue every other socket behind it. SQLite allows a
-# single writer, so it keeps Django's one synchronous thread.
+# Threads (each holding one of the pool's connections) on which an ASGI process runs the live
+# table's database work, so one socket's round trip does not queue every other socket behind
+# it. SQLite allows a single writer, so it keeps Django's one synchronous thread.
 LIVE_DATABASE_THREADS = env_int(
     "LIVE_DATABASE_THREADS", 1 if DATABASES["default"]["ENGINE"].endswith("sqlite3") else 4)
+# The event loop's own asynchronous connections (psycopg_pool.AsyncConnectionPool, one per loop),
+# on which it writes a plain move itself (gameplay/live_db.py).
+LIVE_LOOP_CONNECTIONS = env_int("LIVE_LOOP_CONNECTIONS", 4)
 # With the threads above (PostgreSQL), the event loop writes a plain move itself on its own
 # asynchronous connections (gameplay/live_db.py); off: every move goes through a thread.
 LIVE_LOOP_WRITES = env_bool("LIVE_LOOP_WRITES", True)
@@ -198,6 +218,10 @@ BOT_STALL_SECONDS = float(env_str("BOT_STALL_SECONDS", str(5 * BOT_MOVE_DELAY + 
 # Per socket: a burst of WS_RATE_BURST messages, refilled at WS_RATE_PER_SECOND.
 WS_RATE_BURST = env_int("WS_RATE_BURST", 30)
 WS_RATE_PER_SECOND = env_int("WS_RATE_PER_SECOND", 10)
+# A longer text frame is closed with 1009 (docs/live-protocol.md); an act is under 200 characters.
+WS_MAX_MESSAGE_CHARS = env_int("WS_MAX_MESSAGE_CHARS", 16384)
+# Table sockets one signed-in user may hold open in one ASGI process; the next is closed (4429).
+WS_MAX_SOCKETS_PER_USER = env_int("WS_MAX_SOCKETS_PER_USER", 8)
 
 # --- accounts ---------------------------------------------------------------------------------
 
@@ -212,6 +236,12 @@ ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = env_str("ACCOUNT_EMAIL_VERIFICATION", "optional")
 ACCOUNT_LOGOUT_ON_GET = False  # logging out changes state: POST only
 ACCOUNT_SIGNUP_REDIRECT_URL = "profile"
+# Failed logins count per account per address (clubs/accounts.py), never for the account as a whole.
+ACCOUNT_ADAPTER = "clubs.accounts.AccountAdapter"
+ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
+# Proxies in front of the ASGI processes that append to X-Forwarded-For: the client's address is
+# the entry this many from the end. 0 (no proxy): the socket's peer address.
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -289,6 +319,23 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
+# Sent on every response by config.headers.SecurityHeadersMiddleware (why each: config/headers.py).
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],  # plus ws(s):// to the page's own host, added per request
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+PERMISSIONS_POLICY = {
+    feature: [] for feature in ["accelerometer", "autoplay", "camera", "display-capture", "geolocation",
+                                "gyroscope", "magnetometer", "microphone", "midi", "payment", "usb"]
+} | {"clipboard-write": ["self"]}
 
 # --- logging ----------------------------------------------------------------------------------
 # One line per event on stderr, for the process manager or journald to collect. The filter

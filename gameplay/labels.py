@@ -6,6 +6,9 @@ melds), card names by rank and suit, and the deal summary's rows by the keys of 
 `detail` (shared/rules/<game>.md suggests them).
 """
 
+import functools
+
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -14,6 +17,8 @@ def action_labels() -> dict:
     return {
         "stand": _("Stand"), "beg": _("Beg"), "give_one": _("Give one"), "run_pack": _("Run the pack"),
         "pass": _("Pass"), "bid": _("Bid %(contract)s"), "double": _("Double"), "redouble": _("Redouble"),
+        "triple": pgettext("Saudi Baloot", "Triple"), "four": pgettext("Saudi Baloot", "Four"),
+        "gahwa": pgettext("Saudi Baloot", "Gahwa"),
         "declare": _("Declare %(melds)s"), "announce": _("Announce %(contract)s"),
         "sing": _("Sing %(suit)s"), "play": _("Play %(card)s"), "timeout": _("Out of time"),
     }
@@ -26,6 +31,9 @@ def contract_labels() -> dict:
         "hearts": pgettext("contract", "Hearts"), "spades": pgettext("contract", "Spades"),
         "no_trump": _("No trumps"), "all_trump": _("All trumps"),
         "pass": _("Pass hand"), "solo": _("Solo"), "cuatrola": _("Cuatrola"), "quintola": _("Quintola"),
+        # classic Saudi Baloot (rules/baloot_saudi.md S1.3, S4.1)
+        "hokum": pgettext("Saudi Baloot", "Hokum"), "sun": pgettext("Saudi Baloot", "Sun"),
+        "ashkal": pgettext("Saudi Baloot", "Ashkal"),
     }
 
 
@@ -103,9 +111,84 @@ def phrases() -> dict:
         "card_of": _("%(rank)s of %(suit)s"), "log": _("What happened"), "bid_by": _("by %(name)s"),
         "doubled": _("doubled"), "redoubled": _("redoubled"), "stock": _("Stock: %(count)s"),
         "start": _("Start"), "step": _("Step %(step)s of %(total)s"),
+    } | conduct_phrases()
+
+
+def conduct_phrases() -> dict:
+    """Conceding, leaving, game over, chat (gameplay/conduct.py, gameplay/chat.py)."""
+    return {
+        "concede": _("Concede"), "leave": _("Leave the table"),
+        "concede_confirm": _("Propose to your partner that your team concedes the match?"),
+        "leave_confirm": _("Leave the table? Your seat goes to the table's leaver policy at once."),
+        "concede_asked": _("%(name)s proposes to concede the match."),
+        "concede_agree": _("Agree: concede"), "concede_refuse": _("Keep playing"),
+        "concede_waiting": _("You proposed to concede; waiting for your partner."),
+        "concede_withdraw": _("Withdraw"),
+        "they_concede_asked": _("The other team is deciding whether to concede."),
+        "proposes_concede": _("%(name)s proposes to concede"), "declines_concede": _("%(name)s: keep playing"),
+        "conceded": _("%(name)s conceded the match"), "replaced": _("A bot now plays for %(name)s"),
+        "forfeited": _("%(name)s left: the team forfeits"),
+        "won_by_concession": _("Decided by a concession."), "won_by_forfeit": _("Decided by a forfeit: a player left."),
+        "bot_plays": _("Bot plays"),
+        "game_over": _("Game %(number)s is over"), "game_won_by": _("%(names)s won the game."),
+        "you_won_game": _("Your team won the game."), "you_lost_game": _("Your team lost the game."),
+        "games_score": _("Games: %(a)s – %(b)s"), "next_game": _("Next game"),
+        "chat_muted": _("Unmute"), "chat_mute": _("Mute"),
+        "chat_too_long": _("That message is too long: at most 200 characters."),
+        "chat_rate_limited": _("You are sending messages too fast; wait a few seconds."),
+        "chat_empty": _("Write something first."),
+    }
+
+
+def saudi_labels() -> dict:
+    """Classic Saudi Baloot's words (static/js/saudi.js), as Gulf players say them in Arabic."""
+    def say(text):
+        return pgettext("Saudi Baloot", text)
+
+    return {
+        "calls": {
+            "pass": say("Pass"), "pass_round2": say("Pass (wala)"), "hokum": say("Hokum"),
+            "hokum_in": say("Hokum in %(suit)s"), "confirm": say("Confirm Hokum"), "sun": say("Sun"),
+            "switch": say("Switch to Sun"), "claim": say("Before you: Sun"), "ashkal": say("Ashkal"),
+            "double": say("Double"), "triple": say("Triple"), "four": say("Four"), "gahwa": say("Gahwa"),
+            "closed": say("%(call)s, closed"),
+        },
+        "steps": {
+            "open1": say("First round: buy the face-up card as Hokum or Sun, or pass."),
+            "open2": say("Second round: Hokum in another suit, Sun, or pass (wala)."),
+            "window": say("%(name)s bought Hokum: take the card as Sun, or pass."),
+            "confirm": say("Nobody took Sun: confirm your Hokum or switch to Sun."),
+            "claim": say("%(name)s called Sun: you speak before them and may take it (before you)."),
+            "doubling": say("Doubling: double, triple, four, gahwa; a closed call locks the trumps."),
+        },
+        "projects": {"sira": say("Sira"), "fifty": say("Fifty"), "hundred": say("Hundred"),
+                     "four_hundred": say("Four hundred")},
+        "results": {"made": say("Made"), "split": say("Split: equal points"),
+                    "khasara": say("Khasara: the buyers fail"), "kaboot": say("Kaboot: all eight tricks"),
+                    "gahwa": say("Gahwa: 152 and the match"), "annulled": say("Everybody passed: redeal"),
+                    "timeout": say("Out of time")},
+        "text": {
+            "face_up": say("Face-up card"), "buyer": say("Buyer"), "level": say("Doubling"),
+            "closed": say("Closed: no trump lead while holding another suit"), "open": say("Open"),
+            "declares": say("%(name)s declares %(projects)s"), "baloot_by": say("Baloot by %(name)s"),
+            "projects_of": say("Projects of %(name)s: %(cards)s"),
+            "raw_points": say("Raw points (with the last trick)"), "card_gp": say("Card points rounded"),
+            "project_gp": say("Projects"), "baloot": say("Baloot"), "deal_points": say("Deal score"),
+            "result": say("Result"),
+        },
     }
 
 
 def client_labels() -> dict:
+    """The table client's labels in the active language (worked out once per language)."""
+    return labels_in(get_language())
+
+
+@functools.lru_cache(maxsize=16)
+def labels_in(language: str) -> dict:
+    """Catalogues are read at start-up, so a language's labels never change in a process."""
+    from gameplay.chat import phrase_labels  # chat imports labels: read its phrases when first asked
+
     return {"actions": action_labels(), "contracts": contract_labels(), "suits": suit_labels(),
-            "ranks": rank_labels(), "detail": detail_labels(), "text": phrases()}
+            "ranks": rank_labels(), "detail": detail_labels(), "text": phrases(), "chat": phrase_labels(),
+            "saudi": saudi_labels()}

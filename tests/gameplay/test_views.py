@@ -139,8 +139,12 @@ def test_htmx_asks_for_only_the_form_when_the_game_changes(client):
     logged_in(client)
     response = client.get("/play/new/?game=baloot", HTTP_HX_REQUEST="true")
     page = response.content.decode()
-    assert page.lstrip().startswith("<form") and 'name="opt_meld_comparison"' in page
+    # Baloot's default preset is Saudi classic: its own options, not the contract mode's
+    assert page.lstrip().startswith("<form") and 'name="opt_sun_priority"' in page
+    assert 'name="opt_meld_comparison"' not in page
     assert 'name="opt_game_mode"' not in page and 'name="opt_turn_timer_seconds"' not in page
+    contract = client.get("/play/new/?game=baloot&preset=source", HTTP_HX_REQUEST="true").content.decode()
+    assert 'name="opt_meld_comparison"' in contract and 'name="opt_sun_priority"' not in contract
 
 
 def test_a_timed_baloot_table_runs_the_engine_clock_with_the_same_seconds(client):
@@ -279,8 +283,10 @@ def test_the_replay_page_carries_every_hand_at_every_step(client):
     match = finished_match("baloot", {"target_score": 40})
     response = client.get(f"/matches/{match.pk}/replay/")
     assert response.status_code == 200
-    games = response.context["boot"]["games"]
+    script = response.content.decode().split('<script id="replay-boot" type="application/json">')[1]
+    games = json.loads(script.split("</script>")[0])["games"]  # what replay.js reads
     first = games[0][0]
     assert first["action"] is None and [len(hand) for hand in first["hands"]] == [5, 5, 5, 5]
-    assert sum(len(frames) for frames in games) == match.seq + len(games)
+    deal_starts = sum(frame["action"] is None for frames in games for frame in frames)  # one step per deal's start
+    assert sum(len(frames) for frames in games) == match.seq + deal_starts
     assert all(frame["view"].get("hand") is None for frames in games for frame in frames)
