@@ -226,15 +226,13 @@ def choose_card(seen: Seen, legal: list[dict]) -> int:
 
 
 def safe_choice(legal: list[dict]) -> dict:
-    """For actions this bot does not know: pass if it may, else the lowest legal card (what the
-    engine itself plays on a timeout), else the first action offered."""
-    for action in legal:
-        if action["type"] == "pass":
-            return action
+    """For actions this bot does not know: the lowest legal card (what the engine plays on a
+    timeout), else the first call that is not a pass (four bots that always passed would redeal
+    for ever), else the first action offered."""
     plays = [a for a in legal if a["type"] == "play"]
     if plays:
         return min(plays, key=lambda a: (DECK.rank_of[DECK.index[a["card"]]], a["card"]))
-    return legal[0]
+    return next((a for a in legal if a["type"] != "pass"), legal[0])
 
 
 def _pick(legal: list[dict], kind: str) -> dict:
