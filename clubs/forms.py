@@ -4,20 +4,53 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, JoinRequest, Membership, Player
 from gameplay.models import Game
+from tournaments.display import zone_choices, valid_zone_names
 
 
 RESERVED_SLUGS = {"new", "join"}  # paths of clubs/urls.py that a slug would shadow
 
 
+class ZoneInput(forms.TextInput):
+    """A text box that suggests the common zones first (a datalist the browser searches as you type)."""
+
+    template_name = "clubs/zone_input.html"
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        context["widget"]["attrs"]["list"] = f"{context['widget']['attrs'].get('id', name)}-zones"
+        context["zones"] = zone_choices()
+        return context
+
+
+class ZoneField(forms.CharField):
+    """A time zone by its name (Europe/Madrid); any real zone is accepted, not only the suggested ones."""
+
+    widget = ZoneInput
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 64)
+        kwargs.setdefault("help_text", _("Type a city, for example Madrid, Riyadh or Port of Spain."))
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        value = super().clean((value or "").strip().replace(" ", "_"))
+        if value and value not in valid_zone_names():
+            raise forms.ValidationError(_("%(zone)s is not a time zone. Choose one from the list.") % {"zone": value})
+        return value
+
+
 class ProfileForm(forms.ModelForm):
+    time_zone = ZoneField(label=_("Your time zone"), required=False)
+
     class Meta:
         model = Player
-        fields = ["display_name", "preferred_language"]
+        fields = ["display_name", "preferred_language", "time_zone"]
 
 
 class ClubForm(forms.ModelForm):
     """Create or edit a club. The slug is checked here, so a taken one is a form error, not a 500."""
 
+    time_zone = ZoneField(label=_("Time zone"), initial="UTC")
     home_games = forms.MultipleChoiceField(
         label=_("Home games"), choices=Game.choices, widget=forms.CheckboxSelectMultiple,
         help_text=_("The games the club plays. The first one is offered by “Play now”."),

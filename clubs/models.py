@@ -37,6 +37,8 @@ class Player(models.Model):
         _("preferred language"), max_length=8, choices=language_choices, default="", blank=True,
         help_text=_("Chalk shows its pages in this language when you are logged in."),
     )
+    # Empty until the player's browser says it (the profile page fills it in); pages then use UTC.
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -9,14 +9,15 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
+from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.permissions import can_create_competition
 from gameplay.models import Game
-from tournaments import forms, pages
+from tournaments import brackets, display, forms, pages
 from tournaments.calendars import player_token
 from tournaments.models import AuditEntry, Competition, Entry, Notification, Pairing, Round
 from tournaments.services import CompetitionError, entries, manager, organiser
@@ -68,15 +69,27 @@ def new_competition(request, club_slug):
     club = get_object_or_404(Club, slug=club_slug)
     if not can_create_competition(request.user, club):
         raise PermissionDenied
-    form = forms.CompetitionForm(request.POST or None, game=request.GET.get("game", club.first_game or Game.ALLFOURS),
-                                 preset=request.GET.get("preset"))
-    if request.method == "POST" and form.is_valid():
-        competition = form.create(club, request.user)
-        competition.save()
-        AuditEntry.objects.create(competition=competition, actor=request.user, action=AuditEntry.Action.CREATED)
-        return redirect(competition)
-    template = "tournaments/new_form.html" if request.htmx else "tournaments/new.html"
-    return render(request, template, {"form": form, "club": club})
+    with timezone.override(display.zone_of(club.time_zone)):  # the form's times are the club's
+        form = competition_form(request, club)
+        if request.method == "POST" and form.is_bound and form.is_valid():
+            competition = form.create(club, request.user)
+            competition.save()
+            AuditEntry.objects.create(competition=competition, actor=request.user, action=AuditEntry.Action.CREATED)
+            return redirect(competition)
+        template = "tournaments/new_form.html" if request.htmx else "tournaments/new.html"
+        return render(request, template, {"form": form, "club": club})
+
+
+def competition_form(request, club) -> forms.CompetitionForm:
+    """The bound form of a submission; else the form as the organiser left it after changing the
+    game, format or preset (htmx sends which one; a browser without JavaScript posts `refresh`)."""
+    zone = {"zone_name": club.time_zone, "refresh_url": reverse("tournaments:new", args=[club.slug])}
+    if request.method == "POST" and "refresh" not in request.POST:
+        return forms.CompetitionForm(request.POST, **zone)
+    data = request.POST if request.method == "POST" else request.GET
+    if "name" in data or "game" in data:
+        return forms.CompetitionForm.refreshed(data, request.headers.get("HX-Trigger-Name", ""), **zone)
+    return forms.CompetitionForm(game=club.first_game or Game.ALLFOURS, **zone)
 
 
 def detail(request, pk):
@@ -103,8 +116,10 @@ def standings_page(request, pk):
 
 def bracket_page(request, pk):
     competition = followable(request, pk)
-    drawings = pages.bracket_drawings(pages.pairings_with_names(competition))
-    return render(request, "tournaments/bracket.html", {"competition": competition, "drawings": drawings})
+    mirror = translation.get_language_bidi()
+    return render(request, "tournaments/bracket.html", {
+        "competition": competition, "drawings": brackets.drawings(competition, mirror), "mirror": mirror,
+        "champion": pages.champion(competition)})
 
 
 def round_page(request, pk, number):
@@ -256,4 +271,5 @@ def notifications(request):
         return redirect("tournaments:notifications")
     return render(request, "tournaments/notifications.html", {
         "notifications": mine.select_related("competition")[:100],
-        "calendar_token": player_token(request.user)})
+        "calendar_url": request.build_absolute_uri(reverse("tournaments:player_calendar",
+                                                           args=[player_token(request.user)]))})
