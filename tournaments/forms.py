@@ -196,6 +196,16 @@ class BotPairsForm(forms.Form):
     count = forms.IntegerField(label=_("Bot pairs to add"), min_value=1, max_value=64, initial=2)
 
 
+class MoveRoundForm(ReasonForm):
+    """A round's new start, typed in the club's zone (build and validate it under that zone)."""
+
+    starts_at = local_datetime_field(_("New start"))
+
+    def __init__(self, *args, zone_name: str = "UTC", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["starts_at"].help_text = _("In the club's time zone: %(zone)s.") % {"zone": zone_name}
+
+
 class RoundForm(ReasonForm):
     round = forms.IntegerField(label=_("Round"), min_value=1)
     starts_at = forms.DateTimeField(label=_("New start"), required=False,
@@ -219,3 +229,60 @@ class OverrideForm(forms.Form):
     home_points = forms.IntegerField(label=_("Home games"), min_value=0, initial=0)
     away_points = forms.IntegerField(label=_("Away games"), min_value=0, initial=0)
     reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+# ----- the controls on one pairing (tournaments/services/controls.py) ----------------------------
+
+def players_of(pairing) -> list[tuple[int, str]]:
+    """(user id, name) of the four players of a pairing; bots have no seat to change."""
+    return [(place.user_id, place.user.player.name) for entry in (pairing.home, pairing.away) if entry is not None
+            for place in entry.players.all()]
+
+
+def winner_choices(pairing, draw: bool) -> list[tuple[str, str]]:
+    choices = [("home", pairing.home.name), ("away", pairing.away.name if pairing.away else "")]
+    return choices + ([("none", _("Nobody (draw or double forfeit)"))] if draw else [])
+
+
+class StartForm(forms.Form):
+    pass
+
+
+class BotForm(forms.Form):
+    absent = forms.TypedChoiceField(label=_("Absent player"), coerce=int)
+
+
+class WalkoverForm(forms.Form):
+    winner = forms.ChoiceField(label=_("Winner"))
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+class SubstituteForm(forms.Form):
+    old = forms.TypedChoiceField(label=_("Player leaving"), coerce=int)
+    new = forms.TypedChoiceField(label=_("Member coming in"), coerce=int)
+    reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
+
+
+class CorrectForm(forms.Form):
+    winner = forms.ChoiceField(label=_("Winner"))
+    home_points = forms.IntegerField(label=_("Games won by the home pair"), min_value=0, max_value=99, initial=0)
+    away_points = forms.IntegerField(label=_("Games won by the away pair"), min_value=0, max_value=99, initial=0)
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+CONTROL_FORMS = {"start": StartForm, "bot": BotForm, "walkover": WalkoverForm, "substitute": SubstituteForm,
+                 "correct": CorrectForm}
+
+
+def control_form(action: str, pairing, members, data=None) -> forms.Form:
+    """The form of one control with its choices from this pairing: no number is typed by hand."""
+    form = CONTROL_FORMS[action](data, prefix=f"p{pairing.pk}")
+    players = players_of(pairing)
+    if "absent" in form.fields:
+        form.fields["absent"].choices = players
+    if "old" in form.fields:
+        form.fields["old"].choices = players
+        form.fields["new"].choices = [(m.pk, m.player.name) for m in members]
+    if "winner" in form.fields:
+        form.fields["winner"].choices = winner_choices(pairing, action == "correct" and not pairing.competition.is_bracket)
+    return form

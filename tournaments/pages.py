@@ -74,3 +74,21 @@ def my_part(user, competition: Competition) -> dict:
 
 def entry_list(competition: Competition):
     return list(Entry.objects.filter(competition=competition).order_by("seed", "pk"))
+
+
+def round_pairings_query():
+    """Pairings with what a round page shows: both pairs and their players, the table, check-ins."""
+    return (Pairing.objects.select_related("home", "away", "winner", "match", "round", "competition")
+            .prefetch_related("check_ins", "home__players__user__player", "away__players__user__player"))
+
+
+def round_pairings(round_row: Round) -> list:
+    return list(round_pairings_query().filter(round=round_row).order_by("slot"))
+
+
+def free_members(competition: Competition) -> list:
+    """Club members not playing in this competition: who may come in as a substitute."""
+    from django.contrib.auth import get_user_model
+    playing = EntryPlayer.objects.filter(competition=competition).values("user_id")
+    return list(get_user_model().objects.filter(memberships__club=competition.club_id)
+                .exclude(pk__in=playing).select_related("player").order_by("username"))

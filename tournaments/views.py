@@ -4,6 +4,7 @@ see or do what with clubs.permissions, and change things only through tournament
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
@@ -12,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club
@@ -20,7 +22,7 @@ from gameplay.models import Game
 from tournaments import brackets, display, forms, pages
 from tournaments.calendars import player_token
 from tournaments.models import AuditEntry, Competition, Entry, Notification, Pairing, Round
-from tournaments.services import CompetitionError, entries, manager, organiser
+from tournaments.services import CompetitionError, controls, entries, manager, organiser
 
 LIST_SIZE = 30
 
@@ -103,7 +105,7 @@ def detail(request, pk):
         "standings": pages.standings_rows(competition)[:10], "audit": competition.audit_entries
         .select_related("actor__player", "entry")[:50],
         "entries_open": entries.entries_open(competition), "enter_form": forms.EnterForm(),
-        "tiebreaks": pages.tiebreak_names(competition)})
+        "tiebreaks": pages.tiebreak_names(competition), "champion": pages.champion(competition)})
     return render(request, "tournaments/detail.html", context)
 
 
@@ -111,7 +113,7 @@ def standings_page(request, pk):
     competition = followable(request, pk)
     return render(request, "tournaments/standings.html", {
         "competition": competition, "rows": pages.standings_rows(competition),
-        "tiebreaks": pages.tiebreak_names(competition)})
+        "tiebreaks": pages.tiebreak_names(competition), "champion": pages.champion(competition)})
 
 
 def bracket_page(request, pk):
@@ -125,9 +127,90 @@ def bracket_page(request, pk):
 def round_page(request, pk, number):
     competition = followable(request, pk)
     round_row = get_object_or_404(Round, competition=competition, number=number)
-    return render(request, "tournaments/round.html", {
-        "competition": competition, "round": round_row,
-        "pairings": pages.pairings_with_names(competition, round=round_row)})
+    can_manage = pages.can_manage(request.user, competition)
+    with timezone.override(display.zone_of(competition.club.time_zone)):
+        return render(request, "tournaments/round.html", {
+            "competition": competition, "round": round_row, "can_manage": can_manage,
+            "pairings": pages.round_pairings(round_row),
+            "members": pages.free_members(competition) if can_manage else [],
+            "move_form": forms.MoveRoundForm(initial={"starts_at": round_row.starts_at},
+                                             zone_name=competition.club.time_zone)})
+
+
+CONTROL_DONE = {
+    "start": _lazy("The table is open."), "bot": _lazy("The table is open with a bot; the match is not rated."),
+    "walkover": _lazy("The walkover is recorded."), "substitute": _lazy("The player has been substituted."),
+    "correct": _lazy("The result has been corrected."),
+}
+
+
+@login_required
+@require_POST
+def pairing_control(request, pk, pairing_id, action):
+    """One organiser control on one pairing; htmx gets the pairing's rows back, changed in place."""
+    competition = managed(request, pk)
+    if action not in forms.CONTROL_FORMS:
+        raise Http404
+    pairing = get_object_or_404(pages.round_pairings_query(), pk=pairing_id, competition=competition)
+    form = forms.control_form(action, pairing, pages.free_members(competition), request.POST)
+    notice, level = str(CONTROL_DONE[action]), "success"
+    try:
+        if not form.is_valid():
+            raise CompetitionError(" ".join(str(e[0]) for e in form.errors.values()))
+        run_control(competition, pairing, action, form.cleaned_data, request.user, request.POST.get("seen"))
+    except CompetitionError as error:
+        notice, level = error.message, "error"
+    if not request.htmx:
+        messages.add_message(request, messages.SUCCESS if level == "success" else messages.ERROR, notice)
+        return redirect("tournaments:round", pk=competition.pk, number=pairing.round_number)
+    fresh = pages.round_pairings_query().get(pk=pairing.pk)
+    with timezone.override(display.zone_of(competition.club.time_zone)):
+        return render(request, "tournaments/pairing_row.html", {
+            "competition": competition, "round": fresh.round, "p": fresh, "can_manage": True,
+            "members": pages.free_members(competition), "notice": notice, "notice_level": level})
+
+
+def run_control(competition, pairing, action: str, data: dict, user, seen) -> None:
+    users = get_user_model().objects
+    if action == "start":
+        controls.start_pairing_now(competition, pairing.pk, user, seen)
+    elif action == "bot":
+        controls.seat_bot(competition, pairing.pk, data["absent"], user, seen)
+    elif action == "walkover":
+        controls.award_walkover(competition, pairing.pk, data["winner"], user, data["reason"], seen)
+    elif action == "substitute":
+        controls.substitute(competition, pairing.pk, users.get(pk=data["old"]), users.get(pk=data["new"]), user,
+                            data["reason"], seen)
+    else:
+        controls.correct_result(competition, pairing.pk, data["winner"], data["home_points"], data["away_points"],
+                                user, data["reason"], seen)
+
+
+@login_required
+@require_POST
+def move_round(request, pk, number):
+    competition = managed(request, pk)
+    round_row = get_object_or_404(Round, competition=competition, number=number)
+    with timezone.override(display.zone_of(competition.club.time_zone)):
+        form = forms.MoveRoundForm(request.POST, zone_name=competition.club.time_zone)
+        valid = form.is_valid()
+    try:
+        if not valid:
+            raise CompetitionError(" ".join(str(e[0]) for e in form.errors.values()))
+        organiser.reschedule_round(round_row, form.cleaned_data["starts_at"], request.user, form.cleaned_data["reason"])
+    except CompetitionError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The round has been moved."))
+    return redirect("tournaments:round", pk=competition.pk, number=number)
+
+
+@login_required
+@require_POST
+def start_now(request, pk):
+    competition = managed(request, pk)
+    return _act(request, competition, lambda: controls.start_competition_now(competition, request.user),
+                _("The competition has started."))
 
 
 def _act(request, competition, action, success: str):
@@ -231,8 +314,7 @@ def run_tool(competition: Competition, tool: str, data: dict, user) -> None:
     elif tool == "add_bots":
         entries.add_bot_pairs(competition, user, data["count"])
     elif tool == "start_now":
-        Competition.objects.filter(pk=competition.pk, status=Competition.Status.OPEN).update(starts_at=timezone.now())
-        manager.step(competition.pk)
+        controls.start_competition_now(competition, user)
     elif tool in ("pause", "resume", "reschedule"):
         round_row = Round.objects.filter(competition=competition, number=data["round"]).first()
         if round_row is None:

@@ -139,3 +139,20 @@ def notice_text(notification) -> str:
     """A notification in the reader's language (tournaments/notices.py)."""
     from tournaments.notices import text_of
     return text_of(notification)
+
+
+@register.filter
+def pairing_seen(pairing) -> str:
+    from tournaments.services.controls import pairing_state
+    return pairing_state(pairing)
+
+
+@register.simple_tag
+def control_fields(action, pairing, members):
+    from tournaments.forms import control_form
+    return control_form(action, pairing, members).as_div()
+
+
+@register.filter
+def tiebreak_short(name) -> str:
+    return short_names().get(name, "")
