@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -13,13 +14,11 @@ RESERVED_SLUGS = {"new", "join"}  # paths of clubs/urls.py that a slug would sha
 class ZoneInput(forms.TextInput):
     """A text box that suggests the common zones first (a datalist the browser searches as you type)."""
 
-    template_name = "clubs/zone_input.html"
-
-    def get_context(self, name, value, attrs):
-        context = super().get_context(name, value, attrs)
-        context["widget"]["attrs"]["list"] = f"{context['widget']['attrs'].get('id', name)}-zones"
-        context["zones"] = zone_choices()
-        return context
+    def render(self, name, value, attrs=None, renderer=None):
+        list_id = f"{(attrs or {}).get('id', name)}-zones"
+        box = super().render(name, value, {**(attrs or {}), "list": list_id}, renderer)
+        options = format_html_join("", '<option value="{}">{}</option>', zone_choices())
+        return format_html('{}<datalist id="{}">{}</datalist>', box, list_id, options)
 
 
 class ZoneField(forms.CharField):
