@@ -3,6 +3,7 @@ named preset, then the engine's own options, checked by the engine itself."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 from django import forms
@@ -114,7 +115,18 @@ class CompetitionForm(NewTableForm):
                     initial[field] = False
         form = cls(initial=initial, game=initial.get("game"), preset=initial.get("preset"), **kwargs)
         form.initial["preset"] = form.preset_key  # the new game's first preset when the old one is not its
+        form.parse_json_initials()
         return form
+
+    def parse_json_initials(self) -> None:
+        """A JSON option comes back as the text it was shown as: read it, or it would be quoted again."""
+        for name, field in self.fields.items():
+            value = self.initial.get(name)
+            if isinstance(field, forms.JSONField) and isinstance(value, str):
+                try:
+                    self.initial[name] = json.loads(value)
+                except ValueError:
+                    self.initial.pop(name)  # unreadable: show the preset's value instead
 
     def table_fields(self):
         return [self[name] for name in ("time_control", "best_of")]

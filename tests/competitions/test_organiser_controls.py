@@ -41,13 +41,10 @@ def option_values(game: str, preset: str) -> dict:
     form = CompetitionForm(game=game, preset=preset)
     values = {}
     for field in form.option_fields():
-        value = field.value()
-        if field.widget_type == "checkbox":
-            if value:
-                values[field.name] = "on"
-        else:
-            values[field.name] = field.field.widget.format_value(value) if hasattr(field.field, "prepare_value") \
-                and not isinstance(value, str) else value
+        if field.widget_type != "checkbox":
+            values[field.name] = field.value()
+        elif field.value():
+            values[field.name] = "on"
     return values
 
 
@@ -222,3 +219,14 @@ def test_start_now_is_logged_under_the_organiser_not_the_scheduler(client, organ
     client.post(reverse("tournaments:start_now", args=[competition.pk]))
 
     assert AuditEntry.objects.get(competition=competition, action=AuditEntry.Action.STARTED).actor == organiser
+
+
+def test_refreshing_the_form_any_number_of_times_keeps_a_rule_list_as_it_was(client, organiser, club):
+    client.force_login(organiser)
+    data = form_data(game="cuatrola", preset="standard")
+    url = reverse("tournaments:new", args=[club.slug])
+    for _ in range(3):
+        form = client.get(url, data, HTTP_HX_REQUEST="true", HTTP_HX_TRIGGER_NAME="format").context["form"]
+        data = {**data, **{f.name: f.value() for f in form.option_fields()
+                           if f.widget_type != "checkbox"}}
+    assert client.post(url, data).status_code == 302
