@@ -28,7 +28,7 @@ FORMAT_ONLY = {
     "league": ("double_round_robin",),
 }
 FORMAT_HELP = {
-    "swiss": _("Every round pairs pairs with equal scores; nobody is knocked out."),
+    "swiss": _("Each round, pairs with equal scores play each other; nobody is knocked out."),
     "single_elimination": _("A knockout: the loser of each match is out."),
     "double_elimination": _("A knockout where a pair is out only after its second loss."),
     "round_robin": _("Every pair plays every other pair once."),

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club
@@ -138,9 +138,9 @@ def round_page(request, pk, number):
 
 
 CONTROL_DONE = {
-    "start": _lazy("The table is open."), "bot": _lazy("The table is open with a bot; the match is not rated."),
-    "walkover": _lazy("The walkover is recorded."), "substitute": _lazy("The player has been substituted."),
-    "correct": _lazy("The result has been corrected."),
+    "start": gettext_lazy("The table is open."), "bot": gettext_lazy("The table is open with a bot; the match is not rated."),
+    "walkover": gettext_lazy("The walkover is recorded."), "substitute": gettext_lazy("The player has been substituted."),
+    "correct": gettext_lazy("The result has been corrected."),
 }
 
 
