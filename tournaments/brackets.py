@@ -20,7 +20,7 @@ from tournaments.formats.bracket import PENDING, resolve, schedule
 from tournaments.models import Competition, Entry, Pairing
 from tournaments.services.loading import entry_value, format_options, pairing_value, result_value
 
-BOX_W, BOX_H, GAP_X, GAP_Y = 200, 44, 40, 14
+BOX_W, BOX_H, GAP_X, GAP_Y = 236, 44, 36, 14
 BRACKET_ORDER = ("main", "winners", "losers", "final", "third_place")
 
 

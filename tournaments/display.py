@@ -100,5 +100,6 @@ def round_name(columns_from_end: int, bracket: str = "main") -> str:
 
 
 def bracket_title(name: str) -> str:
-    return {"main": _("Main bracket"), "losers": _("Losers' bracket"), "final": _("Grand final"),
+    return {"main": _("Main bracket"), "winners": _("Winners' bracket"), "losers": _("Losers' bracket"),
+            "final": _("Grand final"),
             "third_place": _("Third-place match")}.get(name, "")

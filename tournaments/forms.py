@@ -86,6 +86,7 @@ class CompetitionForm(NewTableForm):
         self.fields["starts_at"].help_text = _("In the club's time zone: %(zone)s.") % {"zone": zone_name}
         self.fields["preset"].help_text = _("A named set of rules: it fills in the rule options, which you may then change.")
         self.format_key = self._value("format") if self._value("format") in FORMAT_HELP else Competition.Format.SWISS
+        self.fields["format"].initial = self.format_key  # the select shows the format whose fields are shown
         self.fields["format"].help_text = FORMAT_HELP[self.format_key]
         if self.format_key == Competition.Format.LEAGUE:
             self.fields["round_interval"].label = _("Length of a fixture week (minutes)")

@@ -230,3 +230,9 @@ def test_refreshing_the_form_any_number_of_times_keeps_a_rule_list_as_it_was(cli
         data = {**data, **{f.name: f.value() for f in form.option_fields()
                            if f.widget_type != "checkbox"}}
     assert client.post(url, data).status_code == 302
+
+
+def test_the_new_form_selects_the_format_whose_fields_it_shows(client, organiser, club):
+    client.force_login(organiser)
+    form = client.get(reverse("tournaments:new", args=[club.slug])).context["form"]
+    assert form["format"].value() == "swiss" and [f.name for f in form.format_fields()] == ["swiss_rounds"]

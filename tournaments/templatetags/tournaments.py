@@ -51,7 +51,7 @@ def _side_text(y: int, side, mirror: bool) -> str:
     start, end = (BOX_W - 6, 8) if mirror else (6, BOX_W - 8)
     css = ' class="won"' if side.won else ""
     seed = f"({side.seed}) " if side.seed else ""
-    name = escape(Truncator(seed + side.text).chars(28))
+    name = escape(Truncator(seed + side.text).chars(36))
     points = f'<text x="{end}" y="{y}" class="points"{css}>{side.points}</text>' if side.points else ""
     return f'<text x="{start}" y="{y}"{css}>{name}</text>{points}'
 
