@@ -117,10 +117,8 @@ def club_competitions(club: Club, include_drafts: bool = False, member: bool = F
     upcoming = query.filter(status__in=coming).order_by("starts_at", "name")
     counts = query.aggregate(running=Count("pk", filter=Q(status="running")),
                              upcoming=Count("pk", filter=Q(status__in=coming)))
-    finished = query.filter(status="finished").order_by("-finished_at", "-pk")
     return {"available": True, "running": list(running[:COMPETITIONS_SHOWN]),
             "upcoming": list(upcoming[:COMPETITIONS_SHOWN]), "counts": counts,
-            "finished": list(finished[:RESULTS_SHOWN]),
             "next_rounds": next_rounds(query.filter(status__in=["running", *coming]))}
 
 
