@@ -42,7 +42,7 @@ def main() -> None:
     setup_test_environment()
     databases = setup_databases(verbosity=0, interactive=False)
     try:
-        from tests.competitions.helpers import big_finished_competition
+        from tests.competitions_db.helpers import big_finished_competition
         from tournaments.services import ranking
 
         client = Client()

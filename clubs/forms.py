@@ -4,7 +4,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, JoinRequest, Membership, Player
-from gameplay.models import Game
+from gameplay.api import Game
 from tournaments.display import zone_choices, valid_zone_names
 
 

@@ -12,7 +12,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from gameplay.models import Game
+from gameplay.api import Game
 
 
 def language_choices():

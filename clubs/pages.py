@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from clubs import permissions
 from clubs.models import Club, JoinRequest, Membership
-from gameplay.models import Game, Match, Seat
+from gameplay import api as gameplay
 
 Role = Membership.Role
 ROLE_ORDER = {Role.OWNER: 0, Role.ORGANISER: 1, Role.MEMBER: 2}
@@ -74,20 +74,17 @@ def members_context(user, club: Club) -> dict:
     return {"club": club, "rows": rows, "can": abilities(user, club), "roles": Role.choices}
 
 
-def member_matches(club: Club):
-    """Matches with at least one club member seated (a subquery, not a join: no duplicates)."""
-    seated = Seat.objects.filter(user__memberships__club=club).values("match_id")
-    return Match.objects.filter(pk__in=seated, is_public=True).prefetch_related("seats__user__player")
+def club_members(club: Club):
+    return Membership.objects.filter(club=club).values("user_id")
 
 
-def recent_results(club: Club) -> list[Match]:
-    finished = member_matches(club).filter(status=Match.Status.FINISHED)
-    return list(finished.order_by("-finished_at")[:RESULTS_SHOWN])
+def recent_results(club: Club) -> list:
+    """Public finished matches with at least one member of the club seated, newest first."""
+    return gameplay.recent_results_of(club_members(club), RESULTS_SHOWN)
 
 
-def upcoming_tables(club: Club) -> list[Match]:
-    waiting = member_matches(club).filter(status=Match.Status.WAITING, starts_at__gte=timezone.now())
-    return list(waiting.order_by("starts_at")[:RESULTS_SHOWN])
+def upcoming_tables(club: Club) -> list:
+    return gameplay.upcoming_tables_of(club_members(club), RESULTS_SHOWN)
 
 
 def competition_model(name: str = "Competition"):
@@ -147,10 +144,6 @@ def player_context(viewer, user) -> dict:
     if not (getattr(viewer, "is_authenticated", False) and (viewer.pk == user.pk or viewer.is_staff)):
         shared = Membership.objects.filter(user_id=getattr(viewer, "pk", None)).values("club_id")
         memberships = memberships.filter(Q(club__is_public=True) | Q(club_id__in=shared))
-    matches = Match.objects.filter(status=Match.Status.FINISHED, seats__user=user)
-    visible = Q(is_public=True)
-    if getattr(viewer, "is_authenticated", False):
-        visible |= Q(pk__in=Seat.objects.filter(user=viewer).values("match_id"))
-    recent = matches.filter(visible).prefetch_related("seats__user").order_by("-finished_at")[:RESULTS_SHOWN]
+    recent = gameplay.finished_matches_of_player(user, viewer, RESULTS_SHOWN)
     return {"subject": user, "player": user.player, "memberships": list(memberships),
-            "games": Game.choices, "matches": list(recent)}
+            "games": gameplay.Game.choices, "matches": recent}

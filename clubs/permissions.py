@@ -15,7 +15,6 @@ from clubs.models import Club, Membership
 
 Role = Membership.Role
 _CACHE_ATTR = "_chalk_club_roles"
-_RANK = {Role.MEMBER: 1, Role.ORGANISER: 2, Role.OWNER: 3}
 
 
 def _authenticated(user) -> bool:
@@ -37,11 +36,6 @@ def remember_role(user, club: Club, role: str | None) -> None:
     """Tell the cache a role already known (after loading memberships, or after a change)."""
     if _authenticated(user) and club is not None and club.pk is not None:
         user.__dict__.setdefault(_CACHE_ATTR, {})[club.pk] = Role(role) if role else None
-
-
-def forget_roles(user) -> None:
-    if user is not None:
-        user.__dict__.pop(_CACHE_ATTR, None)
 
 
 def is_member(user, club: Club) -> bool:
@@ -138,7 +132,3 @@ def can_create_competition(user, club: Club) -> bool:
 
 def can_manage_competition(user, club: Club) -> bool:
     return can_organise(user, club)
-
-
-def outranks(role: str | None, other: str | None) -> bool:
-    return _RANK.get(role, 0) > _RANK.get(other, 0)

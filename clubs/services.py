@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs import permissions
-from clubs.models import AuditEntry, Club, Invitation, JoinRequest, Membership
+from clubs.models import AuditEntry, Club, Invitation, JoinRequest, Membership, Player
 
 Role = Membership.Role
 Action = AuditEntry.Action
@@ -212,3 +212,22 @@ def change_role(user, membership: Membership, new_role: str) -> Membership:
         permissions.remember_role(user, club, new_role)
     record(club, user, Action.ROLE_CHANGED, target=membership.user, old=old_role, new=new_role)
     return membership
+
+
+# ----- a player's own profile ------------------------------------------------------------------
+
+def profile_of(user) -> Player:
+    """The user's profile, made now for a user created outside sign-up (the admin, a script)."""
+    player, _created = Player.objects.get_or_create(user=user)
+    return player
+
+
+def save_profile(player: Player, display_name: str, preferred_language: str) -> Player:
+    player.display_name, player.preferred_language = display_name, preferred_language
+    player.save(update_fields=["display_name", "preferred_language"])
+    return player
+
+
+def remember_language(user, language: str) -> None:
+    """The language a signed-in player switched to, kept for their next visit."""
+    Player.objects.update_or_create(user=user, defaults={"preferred_language": language})

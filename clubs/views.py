@@ -27,7 +27,7 @@ from django.views.i18n import set_language
 from clubs import pages, permissions, services
 from clubs.forms import ClubForm, InvitationForm, JoinRequestForm, ProfileForm, RoleForm
 from clubs.middleware import set_language_cookie
-from clubs.models import Club, Invitation, JoinRequest, Membership, Player
+from clubs.models import Club, Invitation, JoinRequest, Membership
 
 
 # ----- the gate every club URL passes --------------------------------------------------------
@@ -60,10 +60,10 @@ def done(request, club, message=None, level=messages.SUCCESS, to=None):
 
 @login_required
 def profile(request):
-    player, _created = Player.objects.get_or_create(user=request.user)
+    player = services.profile_of(request.user)
     form = ProfileForm(request.POST or None, instance=player)
     if request.method == "POST" and form.is_valid():
-        player = form.save()
+        player = services.save_profile(player, **form.cleaned_data)
         return profile_saved(request, player)
     return render(request, "clubs/profile.html", {"form": form, "player": player,
                                                   "calendar_url": player_calendar_url(request)})
@@ -89,7 +89,7 @@ def switch_language(request):
     response = set_language(request)
     language = request.POST.get("language")
     if request.user.is_authenticated and language in dict(settings.LANGUAGES):
-        Player.objects.update_or_create(user=request.user, defaults={"preferred_language": language})
+        services.remember_language(request.user, language)
     return response
 
 

@@ -9,7 +9,6 @@ import logging
 import os
 
 from celery import Celery
-from celery.schedules import crontab  # noqa: F401  (for schedule entries that need it)
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 

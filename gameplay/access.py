@@ -1,21 +1,21 @@
-"""Who may watch or play a match: one small module used by the consumer, views and templates."""
+"""Who may watch or play a match: the one statement of the rule, used by the consumer, the views,
+the lists (lobby, archive) and the club and player pages.
+
+A match may be watched by anyone when it is public, and otherwise by its seated players, its
+creator and staff. `reader_at` answers it for one match, `watchable_by` as a query filter.
+"""
 
 from dataclasses import dataclass
 
-from gameplay.models import Match
+from django.db.models import Q
+
+from gameplay.models import Match, Seat
 
 
 @dataclass(frozen=True)
 class Reader:
     may_watch: bool
     seat: int | None  # the seat this user holds, or None for a spectator
-
-
-def reader_of(match_id: int, user) -> Reader:
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None:
-        return Reader(False, None)
-    return reader_for(match, user)
 
 
 def reader_for(match: Match, user) -> Reader:
@@ -29,6 +29,16 @@ def reader_at(match: Match, user, seat: int | None) -> Reader:
     staff = authenticated and user.is_staff
     creator = authenticated and match.created_by_id == user.pk
     return Reader(match.is_public or seat is not None or staff or creator, seat)
+
+
+def watchable_by(user) -> Q:
+    """The same rule as `reader_at`, as a filter on matches (a subquery for seats: no duplicates)."""
+    if not _signed_in(user):
+        return Q(is_public=True)
+    if user.is_staff:
+        return Q()
+    seated = Seat.objects.filter(user=user).values("match_id")
+    return Q(is_public=True) | Q(pk__in=seated) | Q(created_by=user)
 
 
 def _signed_in(user) -> bool:

@@ -23,9 +23,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from gameplay import access, frames
+from gameplay.log import log_of, replay, spec_of  # noqa: F401 (spec_of: callers use services.spec_of)
 from gameplay.models import Match, MatchAction, Seat
 from gameplay.rules import IllegalAction, get_game
-from gameplay.table import MatchSpec, Table
+from gameplay.table import Table
 
 logger = logging.getLogger("chalk.gameplay")
 
@@ -75,8 +76,8 @@ class LiveTable:
 
     def __init__(self, match: Match):
         self.match = match  # the row as this process last read or wrote it (see _submit_fast)
-        rows = list(MatchAction.objects.filter(match=match).order_by("seq").values_list("action", "ref"))
-        self.table = Table.replay(spec_of(match), [action for action, _ in rows])
+        rows = log_of(match.pk)
+        self.table = replay(match, rows)
         self.refs = {ref: seq for seq, (_, ref) in enumerate(rows) if ref is not None}
         seats = list(match.seats.values_list("seat", "user_id", "bot"))
         self.seat_of_user = {user: seat for seat, user, _ in seats if user is not None}
@@ -123,11 +124,6 @@ def match_lock(match_id: int) -> MatchLock:
         if lock is None:
             lock = _match_locks[match_id] = MatchLock()
         return lock
-
-
-def spec_of(match: Match) -> MatchSpec:
-    return MatchSpec(game=match.game, options=match.options, seed=match.seed,
-                     first_dealer=match.first_dealer, games_to_win=match.games_to_win)
 
 
 def live_table(match: Match) -> LiveTable:

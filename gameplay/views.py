@@ -1,6 +1,7 @@
 """Pages of live play: the lobby, a new table, the table itself, invitations, the archive.
 
-Thin (STYLE.md §5): they read rows, ask gameplay.access who may see what, and call
+Thin (STYLE.md §5): they read through gameplay.listings and gameplay.log, ask gameplay.access
+who may see what, and call
 gameplay.services to change anything. The live table itself talks to the websocket consumer;
 these pages only hand it its start-up data.
 """
@@ -10,7 +11,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
@@ -18,49 +18,29 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from gameplay import archive, services
+from gameplay import archive, listings, log, services
 from gameplay.access import reader_for
 from gameplay.cardfaces import deck_folder
 from gameplay.forms import NewTableForm
 from gameplay.labels import client_labels
-from gameplay.models import Game, Match, Seat
+from gameplay.models import Game, Match
 from gameplay.rules import get_game
 from gameplay.table import Table
 
-LIST_SIZE = 30
+LIST_SIZE = listings.LIST_SIZE
 
 
 # ----- finding tables --------------------------------------------------------------------------
 
 def lobby(request):
-    tables = Match.objects.select_related("created_by").prefetch_related("seats__user")
-    open_tables = tables.filter(status=Match.Status.WAITING, is_public=True).order_by("-created_at")[:LIST_SIZE]
-    playing = tables.filter(status=Match.Status.PLAYING, is_public=True).order_by("-started_at")[:LIST_SIZE]
-    mine = []
-    if request.user.is_authenticated:
-        mine = (tables.filter(Q(seats__user=request.user) | Q(created_by=request.user))
-                .exclude(status__in=[Match.Status.FINISHED, Match.Status.ABORTED])
-                .distinct().order_by("-created_at")[:LIST_SIZE])
-    return render(request, "gameplay/lobby.html", {"open_tables": open_tables, "playing": playing, "mine": mine})
+    return render(request, "gameplay/lobby.html", listings.lobby_lists(request.user))
 
 
 def archive_list(request):
-    game = request.GET.get("game", "")
+    game, player = request.GET.get("game", ""), request.GET.get("player", "")  # player: from a player page
     only_mine = request.GET.get("mine") == "1" and request.user.is_authenticated
-    matches = (Match.objects.filter(status=Match.Status.FINISHED).prefetch_related("seats__user")
-               .order_by("-finished_at"))
-    visible = Q(is_public=True)
-    if request.user.is_authenticated:
-        visible |= Q(seats__user=request.user) | Q(created_by=request.user)
-    matches = matches.filter(visible)
-    if only_mine:
-        matches = matches.filter(seats__user=request.user)
-    if game in Game.values:
-        matches = matches.filter(game=game)
-    player = request.GET.get("player", "")
-    if player:  # one player's matches (linked from the player page)
-        matches = matches.filter(pk__in=Seat.objects.filter(user__username=player).values("match_id"))
-    page = Paginator(matches.distinct(), LIST_SIZE).get_page(request.GET.get("page"))
+    matches = listings.archive_matches(request.user, game, player, only_mine)
+    page = Paginator(matches, LIST_SIZE).get_page(request.GET.get("page"))
     return render(request, "gameplay/archive_list.html",
                   {"page": page, "games": Game.choices, "game": game, "only_mine": only_mine, "player": player})
 
@@ -160,14 +140,13 @@ def finished_table(request, match_id) -> tuple[Match, Table]:
     match, _reader = watchable(request, match_id)
     if not match.is_finished:
         raise Http404
-    actions = match.actions.order_by("seq").values_list("action", flat=True)
-    return match, Table.replay(services.spec_of(match), actions)
+    return match, log.replay(match)
 
 
 def replay(request, match_id):
     match, table = finished_table(request, match_id)
     boot = {"match": match.pk, "game": match.game, "names": [s["name"] for s in seat_names(match)],
-            "games": archive.timeline(services.spec_of(match), table.all_games()),
+            "games": archive.timeline(log.spec_of(match), table.all_games()),
             "cards": card_urls(match.game), "labels": client_labels()}
     return render(request, "gameplay/replay.html", {"match": match, "boot": boot, "table": table})
 

@@ -7,9 +7,9 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Competitions")
 
     def ready(self):
-        from gameplay.models import Match
-        from gameplay.signals import match_finished
+        from gameplay import api as gameplay
 
         from tournaments.receivers import enqueue_result
 
-        match_finished.connect(enqueue_result, sender=Match, dispatch_uid="tournaments.enqueue_result")
+        gameplay.match_finished.connect(enqueue_result, sender=gameplay.match_signal_sender(),
+                                        dispatch_uid="tournaments.enqueue_result")

@@ -12,7 +12,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from gameplay.forms import CHOICE_LABELS, OPTION_LABELS, PRESET_LABELS, humanise
+from gameplay.api import CHOICE_LABELS, OPTION_LABELS, PRESET_LABELS, humanise
 
 # The zones people pick most, first in the list (the full list stays accepted).
 COMMON_ZONES = (

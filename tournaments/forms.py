@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from gameplay.forms import CLOCK_CHOICES, OPTION_PREFIX, NewTableForm
+from gameplay.api import CLOCK_CHOICES, OPTION_PREFIX, NewTableForm
 from tournaments.models import Competition
 
 MINUTES = _("minutes")

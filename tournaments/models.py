@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from gameplay.models import Game, Match
+from gameplay.api import MATCH_MODEL, Game
 
 
 class Competition(models.Model):
@@ -212,7 +212,7 @@ class Pairing(models.Model):
     away = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+", null=True, blank=True)
     bracket = models.CharField(max_length=20, default="main")
     label = models.CharField(max_length=20, blank=True)
-    match = models.OneToOneField(Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="pairing")
+    match = models.OneToOneField(MATCH_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="pairing")
     # The result: decided_at is set once; winner empty + walkover = double forfeit (both lose).
     decided_at = models.DateTimeField(null=True, blank=True)
     source = models.CharField(max_length=20, choices=Source.choices, blank=True)

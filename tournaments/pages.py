@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.db.models import Q
 
 from clubs.permissions import can_organise, can_view_club, is_member
-from gameplay.models import Match
+from gameplay import api as gameplay
 from tournaments.models import Competition, Entry, EntryPlayer, Pairing, Round, Standing
 from tournaments.standings import TIEBREAKS_BY_FORMAT
 
@@ -41,12 +41,17 @@ def tiebreak_names(competition: Competition) -> tuple[str, ...]:
 
 
 def pairings_with_names(competition: Competition, **filters):
-    return list(Pairing.objects.filter(competition=competition, **filters)
-                .select_related("home", "away", "winner", "match").order_by("round_number", "slot"))
+    """The pairings with their pairs' names and, as `pairing.table`, their match's result (or None)."""
+    pairings = list(Pairing.objects.filter(competition=competition, **filters)
+                    .select_related("home", "away", "winner").order_by("round_number", "slot"))
+    results = gameplay.results_of(p.match_id for p in pairings)
+    for pairing in pairings:
+        pairing.table = results.get(pairing.match_id)
+    return pairings
 
 
 def now_playing(competition: Competition):
-    return pairings_with_names(competition, match__status=Match.Status.PLAYING)
+    return pairings_with_names(competition, match__in=gameplay.matches_with_status(gameplay.Status.PLAYING))
 
 
 def champion(competition: Competition) -> list:
@@ -66,7 +71,7 @@ def my_part(user, competition: Competition) -> dict:
     entry = place.entry
     pairing = (Pairing.objects.filter(Q(home=entry) | Q(away=entry), competition=competition,
                                       decided_at__isnull=True, round__status=Round.Status.OPEN)
-               .select_related("round", "home", "away", "match").first())
+               .select_related("round", "home", "away").first())
     checked = set(pairing.check_ins.values_list("user_id", flat=True)) if pairing else set()
     return {"entry": entry, "invited": place.accepted_at is None, "pairing": pairing,
             "checked_in": user.pk in checked, "check_ins": len(checked)}

@@ -177,6 +177,8 @@ TIEBREAKS_BY_FORMAT: dict[str, tuple[str, ...]] = {
     "double_elimination": (),
 }
 
+DEFAULT_TIEBREAKS = ("game_difference", "game_points")  # a format with no entry above
+
 POINTS_BY_FORMAT = {"league": LEAGUE_POINTS}
 
 
@@ -259,5 +261,5 @@ def standings(format_key: str, entries: Sequence[Entry], pairings: Sequence[Pair
     table = tally(entries, pairings, results, points or POINTS_BY_FORMAT.get(format_key, Points()))
     if format_key in ("single_elimination", "double_elimination"):
         return _bracket_rows(format_key, entries, pairings, results, options, table)
-    chosen = TIEBREAKS_BY_FORMAT[format_key] if tiebreaks is None else tuple(tiebreaks)
+    chosen = TIEBREAKS_BY_FORMAT.get(format_key, DEFAULT_TIEBREAKS) if tiebreaks is None else tuple(tiebreaks)
     return rank_table(entries, table, chosen)

@@ -16,11 +16,11 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.permissions import can_create_competition
-from gameplay.models import Game
+from gameplay.api import Game
 from tournaments import brackets, display, forms, pages
 from tournaments.calendars import player_token
-from tournaments.models import AuditEntry, Competition, Entry, Notification, Pairing, Round
-from tournaments.services import CompetitionError, controls, entries, manager, organiser
+from tournaments.models import Competition, Entry, Notification, Pairing, Round
+from tournaments.services import CompetitionError, controls, entries, manager, notify, organiser
 
 LIST_SIZE = 30
 
@@ -72,9 +72,7 @@ def new_competition(request, club_slug):
     with timezone.override(display.zone_of(club.time_zone)):  # the form's times are the club's
         form = competition_form(request, club)
         if request.method == "POST" and form.is_bound and form.is_valid():
-            competition = form.create(club, request.user)
-            competition.save()
-            AuditEntry.objects.create(competition=competition, actor=request.user, action=AuditEntry.Action.CREATED)
+            competition = organiser.create_competition(form.create(club, request.user), request.user)
             return redirect(competition)
         template = "tournaments/new_form.html" if request.htmx else "tournaments/new.html"
         return render(request, template, {"form": form, "club": club})
@@ -271,7 +269,7 @@ def run_tool(competition: Competition, tool: str, data: dict, user) -> None:
 def notifications(request):
     mine = Notification.objects.filter(user=request.user)
     if request.method == "POST":
-        mine.filter(read_at__isnull=True).update(read_at=timezone.now())
+        notify.mark_all_read(request.user)
         return redirect("tournaments:notifications")
     return render(request, "tournaments/notifications.html", {
         "notifications": mine.select_related("competition")[:100],

@@ -3,15 +3,16 @@
 Every format is a ``base.Format``: ``next_round(entries, pairings, results,
 options) -> tuple[Pairing, ...]`` makes the next round from the results so far
 (``()`` when the competition is complete) and ``total_rounds(count, options)``
-says how many rounds to expect. Adding a format touches one module and one line
-below. Pure Python: no Django import anywhere in this package.
+says how many rounds to expect; its other fields say how it differs (a season made
+in advance, a round count fixed at the start, who is paired, who wins a no-show).
+Adding a format touches one module and one line below. Pure Python: no Django import anywhere in this package.
 """
 from __future__ import annotations
 
 from . import double_elimination, league, round_robin, single_elimination, swiss
 from .base import (
     Entry, Format, FormatError, InvalidResult, Options, PairingImpossible, Pairing,
-    Result, RoundInProgress, UnknownFormat,
+    Result, RoundInProgress, ScheduledRound, UnknownFormat,
 )
 from .seeding import in_seed_order, seed_by_hand, seed_by_rating
 
@@ -34,6 +35,6 @@ def get_format(key: str) -> Format:
 
 __all__ = [
     "FORMATS", "get_format", "Entry", "Format", "FormatError", "InvalidResult", "Options",
-    "PairingImpossible", "Pairing", "Result", "RoundInProgress", "UnknownFormat",
+    "PairingImpossible", "Pairing", "Result", "RoundInProgress", "ScheduledRound", "UnknownFormat",
     "in_seed_order", "seed_by_hand", "seed_by_rating",
 ]

@@ -24,8 +24,9 @@ Contract (decisions):
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Optional
 
 EntryId = Hashable
@@ -113,13 +114,56 @@ NextRound = Callable[
 
 
 @dataclass(frozen=True)
+class ScheduledRound:
+    """A round of a season made in advance: its number, when it runs (``ends`` exclusive) and
+    its pairings."""
+
+    number: int
+    starts: datetime
+    ends: datetime
+    pairings: tuple[Pairing, ...]
+
+
+Season = Callable[[Sequence[Entry], datetime, timedelta, Options], tuple[ScheduledRound, ...]]
+NoShow = Callable[[EntryId, EntryId, Collection[EntryId], Sequence[EntryId]], Optional[EntryId]]
+
+
+def double_forfeit(home: EntryId, away: EntryId, shown: Collection[EntryId],
+                   preference: Sequence[EntryId] = ()) -> Optional[EntryId]:
+    """A no-show: the pair that showed wins by walkover; both or neither is a double forfeit
+    (``None``: both lose)."""
+    if (home in shown) != (away in shown):
+        return home if home in shown else away
+    return None
+
+
+def someone_goes_through(home: EntryId, away: EntryId, shown: Collection[EntryId],
+                         preference: Sequence[EntryId] = ()) -> Optional[EntryId]:
+    """A knockout's no-show: the pair that showed, else the first of ``preference`` (the layer
+    orders the two by players checked in, then seed), since someone must go through."""
+    winner = double_forfeit(home, away, shown)
+    return winner if winner is not None else next(iter(preference), home)
+
+
+@dataclass(frozen=True)
 class Format:
-    """A registry value: a key, a human label and the pure functions."""
+    """A registry value: a key, a human label, the pure functions, and how the format differs.
+
+    - ``season``: makes every round at the start (a league's fixture weeks); ``None`` for a
+      format whose rounds are made one after another by ``next_round``;
+    - ``fixed_round_count``: the number of rounds is fixed from the field at the start (Swiss);
+    - ``pairs_active_only``: a round pairs only the entries still in (Swiss), not the field;
+    - ``no_show``: who wins a pairing nobody played by its deadline.
+    """
 
     key: str
     label: str
     next_round: NextRound
     total_rounds: Callable[[int, Options], int]
+    season: Optional[Season] = None
+    fixed_round_count: bool = False
+    pairs_active_only: bool = False
+    no_show: NoShow = double_forfeit
 
 
 def results_by_key(results: Iterable[Result]) -> dict[tuple[int, int], Result]:
@@ -142,21 +186,6 @@ def require_round_complete(
     if pending:
         raise RoundInProgress(f"round {current} still has no result for slots {pending}")
     return current
-
-
-def winner_of(pairing: Pairing, result: Optional[Result]) -> Optional[EntryId]:
-    """The winner of a finished pairing (the home side of a bye)."""
-    if pairing.is_bye:
-        return pairing.home
-    return None if result is None else result.winner
-
-
-def loser_of(pairing: Pairing, result: Optional[Result]) -> Optional[EntryId]:
-    """The loser of a finished, decided pairing; ``None`` for a bye or a draw."""
-    winner = winner_of(pairing, result)
-    if pairing.is_bye or winner is None:
-        return None
-    return pairing.away if winner == pairing.home else pairing.home
 
 
 def number_slots(round_no: int, pairs: Iterable[tuple]) -> tuple[Pairing, ...]:

@@ -27,7 +27,7 @@ from typing import Optional
 
 from .base import (
     Entry, EntryId, Format, InvalidResult, Options, Pairing, Result, require_round_complete,
-    results_by_key,
+    results_by_key, someone_goes_through,
 )
 from .seeding import in_seed_order
 
@@ -189,4 +189,4 @@ def knockout_format(key: str, label: str, build_nodes) -> tuple[Format, object]:
                   options: Options = Options()) -> dict:
         return places(build_nodes(len(entries), options), entries, pairings, results)
 
-    return Format(key, label, next_round_of, total_rounds), places_of
+    return Format(key, label, next_round_of, total_rounds, no_show=someone_goes_through), places_of

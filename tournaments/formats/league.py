@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from typing import Optional
 
 from . import round_robin
-from .base import Entry, EntryId, Format, Options, Pairing, Result, last_round
+from .base import Entry, EntryId, Format, Options, Pairing, Result, ScheduledRound, last_round
 
 LEAGUE_CYCLES = 2
 
@@ -103,4 +103,12 @@ def total_rounds(count: int, options: Options = Options()) -> int:
     return round_robin.total_rounds(count, _season_options(options))
 
 
-FORMAT = Format("league", "League season", next_round, total_rounds)
+def season(entries: Sequence[Entry], start: datetime, interval: timedelta = timedelta(days=7),
+           options: Options = Options()) -> tuple[ScheduledRound, ...]:
+    """Every fixture week at once, as rounds: week n runs [start + (n-1) interval, start + n interval)."""
+    rounds = round_robin.all_rounds(entries, _season_options(options))
+    weeks = fixture_weeks(start, interval, len(rounds))
+    return tuple(ScheduledRound(week.number, week.starts, week.ends, pairings) for week, pairings in zip(weeks, rounds))
+
+
+FORMAT = Format("league", "League season", next_round, total_rounds, season=season)

@@ -45,10 +45,6 @@ def berger_round(players: int, round_no: int) -> list[tuple[int, int]]:
     return [first] + [(wrap(p + k), wrap(p - k)) for k in range(1, players // 2)]
 
 
-def berger_table(players: int) -> list[list[tuple[int, int]]]:
-    return [berger_round(players, r) for r in range(1, players)]
-
-
 def cycle_order(rounds_per_cycle: int, cycles: int) -> list[tuple[int, bool]]:
     """(table round, swapped?) for each competition round."""
     first = list(range(1, rounds_per_cycle + 1))

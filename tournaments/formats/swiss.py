@@ -357,4 +357,4 @@ def next_round(entries: Sequence[Entry], pairings: Sequence[Pairing],
     return pair_round(entries, history(pairings, results), current + 1)
 
 
-FORMAT = Format("swiss", "Swiss", next_round, total_rounds)
+FORMAT = Format("swiss", "Swiss", next_round, total_rounds, fixed_round_count=True, pairs_active_only=True)

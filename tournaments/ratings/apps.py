@@ -10,9 +10,9 @@ class RatingsConfig(AppConfig):
     verbose_name = _("Ratings")
 
     def ready(self):
-        from gameplay.models import Match
-        from gameplay.signals import match_finished
+        from gameplay import api as gameplay
 
         from .receivers import enqueue_rating
 
-        match_finished.connect(enqueue_rating, sender=Match, dispatch_uid="ratings.enqueue_rating")
+        gameplay.match_finished.connect(enqueue_rating, sender=gameplay.match_signal_sender(),
+                                        dispatch_uid="ratings.enqueue_rating")

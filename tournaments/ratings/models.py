@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from gameplay.models import Game, Match
+from gameplay.api import MATCH_MODEL, Game
 
 from . import elo, glicko2
 from .policy import LEADERBOARD_MAX_RD
@@ -49,7 +49,7 @@ class Rating(models.Model):
 class RatingChange(models.Model):
     """What one rated match did to one of its four players (unique per match and player)."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    match = models.ForeignKey(MATCH_MODEL, on_delete=models.CASCADE, related_name="rating_changes")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes")
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
     finished_at = models.DateTimeField(_("finished at"))  # the match's, copied: history order

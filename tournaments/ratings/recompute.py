@@ -7,7 +7,7 @@ fetch -> pure compute -> write).
 
 It performs exactly the arithmetic of ``elo.rate_match`` (same operations in
 the same order), so its results are bit-identical to applying
-``rate_match`` match by match; ``tests/tournaments/test_ratings_recompute.py``
+``rate_match`` match by match; ``tests/competitions_pure/test_ratings_recompute.py``
 checks this. The hot loop is written out by hand for speed: one dict from
 player to a slot shared by all games, per game plain lists of floats and ints
 by slot, locals for everything, a fast path when all four players are past

@@ -26,7 +26,7 @@ from django.db.models import Value
 from django.db.models.functions import Coalesce, NullIf
 from django.utils import timezone
 
-from gameplay.models import Game
+from gameplay.api import Game
 
 from . import elo, glicko2, history
 from .history import RatedMatch

@@ -6,7 +6,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
 from clubs.models import Club
-from gameplay.models import Game
+from gameplay.api import Game
 
 from . import services
 from .models import Rating, RatingChange
@@ -37,7 +37,7 @@ def leaderboard(request, game, club=None):
 def player(request, username):
     user = get_object_or_404(get_user_model().objects.select_related("player"), username=username)
     ratings = list(Rating.objects.filter(user=user).order_by("game"))
-    changes = (RatingChange.objects.filter(user=user).select_related("match")
+    changes = (RatingChange.objects.filter(user=user)
                .order_by("-finished_at", "-match_id")[:HISTORY_ROWS])
     return render(request, "ratings/player.html", {
         "subject": user, "ratings": ratings, "changes": changes, "max_rd": LEADERBOARD_MAX_RD,

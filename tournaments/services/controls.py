@@ -12,8 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from gameplay import services as gameplay
-from gameplay.models import Match
+from gameplay import api as gameplay
 from tournaments.models import AuditEntry, Competition, Pairing, Round
 from tournaments.services import manager, organiser, ranking
 from tournaments.services.manager import CompetitionError
@@ -68,9 +67,9 @@ def start_pairing_now(competition: Competition, pairing_id: int, actor, seen: st
         if pairing.match_id:
             raise CompetitionError(_("Its table is already open."))
         competition = pairing.competition
-        match = manager.create_table(competition, pairing.round, pairing, manager.Roster(competition))
+        match_id = manager.create_table(competition, pairing.round, pairing, manager.Roster(competition))
         _audit(pairing, actor, AuditEntry.Action.TABLE_OPENED)
-    gameplay.start_waiting(match.pk)
+    gameplay.start_match(match_id)
 
 
 def seat_bot(competition: Competition, pairing_id: int, absent_user_id: int, actor, seen: str | None = None) -> None:
@@ -86,20 +85,19 @@ def seat_bot(competition: Competition, pairing_id: int, absent_user_id: int, act
             raise CompetitionError(_("That player does not play in this match."))
         seats = [gameplay.SeatSpec(bot="random") if s.user is not None and s.user.pk == absent_user_id else s
                  for s in seats]
-        match = _table(pairing, seats)
+        match_id = _table(pairing, seats)
         _audit(pairing, actor, AuditEntry.Action.BOT_SEATED, absent=absent_user_id)
-    gameplay.start_waiting(match.pk)
+    gameplay.start_match(match_id)
 
 
-def _table(pairing: Pairing, seats) -> Match:
+def _table(pairing: Pairing, seats) -> int:
     competition = pairing.competition
-    match = gameplay.create_match(
+    pairing.match_id = gameplay.create_match(
         competition.game, competition.options, seats, created_by=competition.created_by,
         games_to_win=competition.games_to_win, time_control=competition.time_control,
         is_public=competition.is_public, rated=False, starts_at=timezone.now())
-    pairing.match = match
     pairing.save(update_fields=["match"])
-    return match
+    return pairing.match_id
 
 
 def award_walkover(competition: Competition, pairing_id: int, winner_side: str, actor, reason: str,
@@ -114,7 +112,7 @@ def award_walkover(competition: Competition, pairing_id: int, winner_side: str, 
         if winner is None:
             raise CompetitionError(_("Choose which pair wins."))
         if pairing.match is not None and not pairing.match.is_finished:
-            gameplay.abort_match(pairing.match, "walkover given by the organiser")
+            gameplay.abort_match(pairing.match_id, "walkover given by the organiser")
         manager.decide(pairing, winner, 0, 0, True, Pairing.Source.WALKOVER, timezone.now())
         _audit(pairing, actor, AuditEntry.Action.WALKOVER, reason, winner=winner)
         ranking.refresh(pairing.competition)

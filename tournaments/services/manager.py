@@ -35,13 +35,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from gameplay import services as gameplay
-from gameplay.models import Match
-from tournaments.formats import FormatError, get_format, league, seed_by_hand, seed_by_rating
+from gameplay import api as gameplay
+from tournaments.formats import FormatError, get_format, seed_by_hand, seed_by_rating
 from tournaments.models import AuditEntry, CheckIn, Competition, Entry, EntryPlayer, Pairing, Round
 from tournaments.ratings.services import ratings_for
 from tournaments.services import ranking
-from tournaments.services.loading import entry_value, format_options, pairing_value, snapshot
+from tournaments.services.loading import entry_value, format_options, snapshot
 from tournaments.services.notify import notify
 
 logger = logging.getLogger("chalk.tournaments")
@@ -153,14 +152,15 @@ def start(competition: Competition, now: datetime) -> bool:
                                   reason=_("Fewer than two pairs entered."))
         return True
     seed_entries(competition, entries)
-    if competition.format == Competition.Format.SWISS and competition.swiss_rounds is None:
-        competition.swiss_rounds = get_format("swiss").total_rounds(len(entries), format_options(competition))
+    fmt = get_format(competition.format)
+    if fmt.fixed_round_count and competition.swiss_rounds is None:
+        competition.swiss_rounds = fmt.total_rounds(len(entries), format_options(competition))
     competition.status = Competition.Status.RUNNING
     competition.save(update_fields=["status", "swiss_rounds"])
     AuditEntry.objects.create(competition=competition, action=AuditEntry.Action.STARTED,
                               detail={"pairs": len(entries)})
-    if competition.is_league:
-        make_league_season(competition, now)
+    if fmt.season is not None:
+        make_season(competition, fmt)
     return True
 
 
@@ -185,15 +185,12 @@ def seed_entries(competition: Competition, entries: list[Entry]) -> None:
     Entry.objects.bulk_update(entries, ["seed", "rating"])
 
 
-def make_league_season(competition: Competition, now: datetime) -> None:
-    """Every fixture week at once: week n runs [start + (n-1) interval, start + n interval)."""
-    snap = snapshot(competition)
-    fixtures = league.fixtures(snap.field, competition.starts_at, competition.round_interval,
-                               format_options(competition))
-    weeks = {f.week.number: f.week for f in fixtures}
-    for number, week in sorted(weeks.items()):
-        save_round(competition, number, week.starts, week.ends,
-                   [f.pairing for f in fixtures if f.week.number == number])
+def make_season(competition: Competition, fmt) -> None:
+    """Every round of a format that makes its season in advance (a league's fixture weeks)."""
+    season = fmt.season(snapshot(competition).field, competition.starts_at, competition.round_interval,
+                        format_options(competition))
+    for scheduled in season:
+        save_round(competition, scheduled.number, scheduled.starts, scheduled.ends, scheduled.pairings)
 
 
 def save_round(competition: Competition, number: int, starts_at, deadline, pairings) -> Round:
@@ -217,13 +214,14 @@ def advance_round(competition: Competition, round_row: Round, people: Roster, no
         changed = True
     if round_row.status == Round.Status.SCHEDULED:
         return changed
-    pairings = list(round_row.pairings.filter(decided_at__isnull=True).select_related("match"))
-    changed |= record_results(pairings, now)
+    pairings = list(round_row.pairings.filter(decided_at__isnull=True))
+    results = gameplay.results_of(p.match_id for p in pairings)
+    changed |= record_results(pairings, results, now)
     if not paused:
         if now >= round_row.starts_at:
-            start_tables(pairings)
+            start_tables(pairings, results)
         if now >= round_row.deadline:
-            changed |= give_walkovers(competition, round_row, pairings, people, now)
+            changed |= give_walkovers(competition, pairings, results, people, now)
     if not round_row.pairings.filter(decided_at__isnull=True).exists() and not paused:
         round_row.status, round_row.completed_at = Round.Status.COMPLETE, now
         round_row.save(update_fields=["status", "completed_at"])
@@ -258,35 +256,34 @@ def notify_round_open(competition: Competition, round_row: Round, pairings, peop
                        url=url, competition=competition)
 
 
-def create_table(competition: Competition, round_row: Round, pairing: Pairing, people: Roster) -> Match:
-    """The pairing's match, every seat taken; it starts at the round's start time."""
-    match = gameplay.create_match(
+def create_table(competition: Competition, round_row: Round, pairing: Pairing, people: Roster) -> int:
+    """The pairing's match (its id), every seat taken; it starts at the round's start time."""
+    pairing.match_id = gameplay.create_match(
         competition.game, competition.options, people.seats(pairing), created_by=competition.created_by,
         games_to_win=competition.games_to_win, time_control=competition.time_control,
         is_public=competition.is_public, rated=True, starts_at=round_row.starts_at)
-    pairing.match = match
     pairing.save(update_fields=["match"])
-    return match
+    return pairing.match_id
 
 
-def start_tables(pairings) -> None:
+def start_tables(pairings, results: dict) -> None:
     for pairing in pairings:
-        if pairing.match is not None and pairing.match.status == Match.Status.WAITING:
-            gameplay.start_waiting(pairing.match_id)
+        result = results.get(pairing.match_id)
+        if result is not None and result.is_waiting:
+            gameplay.start_match(pairing.match_id)
 
 
-def record_results(pairings, now: datetime) -> bool:
+def record_results(pairings, results: dict, now: datetime) -> bool:
     """Results of finished matches: team 0 (seats 0 and 2) is the home pair."""
     changed = False
     for pairing in pairings:
-        match = pairing.match
-        if match is None or match.status != Match.Status.FINISHED or match.winner is None:
+        result = results.get(pairing.match_id)
+        if result is None or not result.is_decided:
             continue
-        games = list(match.games_won or [0, 0]) + [0, 0]
-        winner = pairing.home_id if match.winner == 0 else pairing.away_id
-        walkover = match.finish == Match.Finish.WALKOVER
-        source = Pairing.Source.WALKOVER if walkover else Pairing.Source.PLAYED
-        changed |= decide(pairing, winner, games[0], games[1], walkover, source, now)
+        winner = pairing.home_id if result.winner == 0 else pairing.away_id
+        source = Pairing.Source.WALKOVER if result.is_walkover else Pairing.Source.PLAYED
+        home_games, away_games = result.games_won
+        changed |= decide(pairing, winner, home_games, away_games, result.is_walkover, source, now)
     return changed
 
 
@@ -304,40 +301,34 @@ def decide(pairing: Pairing, winner_id, home_points: int, away_points: int, walk
 
 # ----- no-shows --------------------------------------------------------------------------------
 
-def give_walkovers(competition: Competition, round_row: Round, pairings, people: Roster, now: datetime) -> bool:
+def give_walkovers(competition: Competition, pairings, results: dict, people: Roster, now: datetime) -> bool:
     """At the deadline: every undecided pairing without a running table is a walkover."""
     changed = False
     checks = checked_in([p.pk for p in pairings])
     for pairing in pairings:
         if pairing.is_decided:
             continue
-        if pairing.match is not None and pairing.match.status == Match.Status.WAITING:
-            gameplay.abort_match(pairing.match, "no-show")  # a table that never filled
-        elif pairing.match is not None:
+        result = results.get(pairing.match_id)
+        if result is not None and result.is_waiting:
+            gameplay.abort_match(pairing.match_id, "no-show")  # a table that never filled
+        elif result is not None:
             continue  # playing, or finished by a path this step has not seen yet
         changed |= walk_over(competition, pairing, people, checks.get(pairing.pk, set()), now)
     return changed
 
 
 def walk_over(competition: Competition, pairing: Pairing, people: Roster, checked: set[int], now) -> bool:
-    """The pair that showed wins. Neither: a double forfeit, except in a bracket (someone must go
-    through): the pair with more players checked in, then the better seed."""
+    """Against a removed pair the other wins; otherwise the format's `no_show` rule decides from who
+    showed, with the pair that has more players checked in, then the better seed, preferred."""
     home_in, away_in = people.entries[pairing.home_id].is_active, people.entries[pairing.away_id].is_active
     if home_in != away_in:  # against a withdrawn or disqualified pair
         return decide(pairing, pairing.home_id if home_in else pairing.away_id, 0, 0, True,
                       Pairing.Source.WALKOVER, now)
-    home_shown, away_shown = people.shown(pairing.home_id, checked), people.shown(pairing.away_id, checked)
-    if not competition.is_bracket:
-        value = pairing_value(pairing)
-        fixture = league.Fixture(value, league.Week(pairing.round_number, now, now))
-        ready = {e for e, shown in ((pairing.home_id, home_shown), (pairing.away_id, away_shown)) if shown}
-        (result,) = league.forfeits_due([fixture], set(), ready, now)
-        return decide(pairing, result.winner, 0, 0, True, Pairing.Source.WALKOVER, now)
-    if home_shown != away_shown:
-        winner = pairing.home_id if home_shown else pairing.away_id
-    else:
-        winner = min((pairing.home_id, pairing.away_id), key=lambda e: (
-            not people.entries[e].is_active, -people.checked_count(e, checked), people.entries[e].seed or 10**6))
+    sides = (pairing.home_id, pairing.away_id)
+    shown = {entry for entry in sides if people.shown(entry, checked)}
+    preference = sorted(sides, key=lambda e: (
+        not people.entries[e].is_active, -people.checked_count(e, checked), people.entries[e].seed or 10**6))
+    winner = get_format(competition.format).no_show(pairing.home_id, pairing.away_id, shown, preference)
     return decide(pairing, winner, 0, 0, True, Pairing.Source.WALKOVER, now)
 
 
@@ -350,7 +341,7 @@ def make_next_rounds(competition: Competition, people: Roster, now: datetime) ->
         if any(r.status != Round.Status.COMPLETE for r in rounds):
             return changed
         try:
-            new = None if competition.is_league else make_round(competition, rounds[-1] if rounds else None, now)
+            new = make_round(competition, rounds[-1] if rounds else None, now)
         except FormatError:
             logger.exception("competition %s: the format could not make the next round", competition.pk)
             return changed
@@ -363,9 +354,12 @@ def make_next_rounds(competition: Competition, people: Roster, now: datetime) ->
 
 
 def make_round(competition: Competition, previous: Round | None, now: datetime) -> Round | None:
-    snap = snapshot(competition)
+    """The format's next round, or None once it has no more (a season made in advance has none)."""
     fmt = get_format(competition.format)
-    entries = snap.active if competition.format == Competition.Format.SWISS else snap.field
+    if fmt.season is not None:
+        return None
+    snap = snapshot(competition)
+    entries = snap.active if fmt.pairs_active_only else snap.field
     pairings = fmt.next_round(entries, snap.values, snap.results, format_options(competition))
     if not pairings:
         return None
@@ -391,7 +385,7 @@ def check_in(user, pairing_id: int, now: datetime | None = None) -> Pairing:
         if competition_id is None:
             raise CompetitionError(_("There is no such pairing."))
         competition = Competition.objects.select_for_update().get(pk=competition_id)
-        pairing = Pairing.objects.select_related("round", "match").get(pk=pairing_id)
+        pairing = Pairing.objects.select_related("round").get(pk=pairing_id)
         people = Roster(competition)
         if user.pk not in people.players.get(pairing.home_id, []) + people.players.get(pairing.away_id or 0, []):
             raise CompetitionError(_("You do not play in this pairing."))
@@ -402,6 +396,6 @@ def check_in(user, pairing_id: int, now: datetime | None = None) -> Pairing:
             raise CompetitionError(_("Check-in has closed for this pairing."))
         CheckIn.objects.get_or_create(pairing=pairing, user=user)
         checked = checked_in([pairing.pk]).get(pairing.pk, set())
-        if pairing.match is None and people.shown(pairing.home_id, checked) and people.shown(pairing.away_id, checked):
+        if pairing.match_id is None and people.shown(pairing.home_id, checked) and people.shown(pairing.away_id, checked):
             create_table(competition, round_row, pairing, people)
         return pairing

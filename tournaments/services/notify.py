@@ -12,7 +12,7 @@ import logging
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournaments.models import Notification
@@ -65,5 +65,6 @@ def _mail(address: str, subject: str, body: str) -> None:
         logger.exception("could not email %s", address)
 
 
-def unread_count(user) -> int:
-    return Notification.objects.filter(user=user, read_at__isnull=True).count()
+def mark_all_read(user) -> int:
+    """The user has seen every notification; how many were unread."""
+    return Notification.objects.filter(user=user, read_at__isnull=True).update(read_at=timezone.now())

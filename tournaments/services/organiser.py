@@ -18,8 +18,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from gameplay import services as gameplay
-from gameplay.models import Match
+from gameplay import api as gameplay
 from tournaments.models import AuditEntry, Competition, Entry, EntryPlayer, Pairing, Round
 from tournaments.services import manager, ranking
 from tournaments.services.entries import pair_name
@@ -109,9 +108,9 @@ def remove_pair(entry: Entry, actor, reason: str, disqualify: bool = False) -> N
         open_pairings = Pairing.objects.filter(
             Q(home=entry) | Q(away=entry), competition=competition, decided_at__isnull=True,
             round__status__in=[Round.Status.OPEN, Round.Status.PAUSED])
-        for pairing in open_pairings.select_related("match"):
-            if pairing.match is not None:
-                gameplay.abort_match(pairing.match, "pair removed")
+        for pairing in open_pairings:
+            if pairing.match_id is not None:
+                gameplay.abort_match(pairing.match_id, "pair removed")
             manager.walk_over(competition, pairing, people, set(), now)
         action = AuditEntry.Action.DISQUALIFIED if disqualify else AuditEntry.Action.WITHDRAWN
         _audit(competition, actor, action, reason, entry=entry)
@@ -125,7 +124,7 @@ def override_result(pairing: Pairing, winner: Entry | None, home_points: int, aw
         raise CompetitionError(_("Write the reason for the override."))
     with transaction.atomic():
         competition = _lock(pairing.competition_id)
-        pairing = Pairing.objects.select_related("match").get(pk=pairing.pk)
+        pairing = Pairing.objects.get(pk=pairing.pk)
         if pairing.is_bye:
             raise CompetitionError(_("A bye has no result to override."))
         if winner is not None and winner.pk not in (pairing.home_id, pairing.away_id):
@@ -135,8 +134,9 @@ def override_result(pairing: Pairing, winner: Entry | None, home_points: int, aw
         later = Pairing.objects.filter(competition=competition, round_number__gt=pairing.round_number).exists()
         if competition.is_bracket and later:
             raise CompetitionError(_("Later rounds were made from this result; it can no longer change."))
-        if pairing.match is not None and pairing.match.status in (Match.Status.WAITING, Match.Status.PLAYING):
-            gameplay.abort_match(pairing.match, "result set by the organiser")
+        table = gameplay.result_of(pairing.match_id)
+        if table is not None and table.is_live:
+            gameplay.abort_match(pairing.match_id, "result set by the organiser")
         before = {"winner": pairing.winner_id, "home": pairing.home_points, "away": pairing.away_points,
                   "source": pairing.source}
         Pairing.objects.filter(pk=pairing.pk).update(
@@ -147,3 +147,17 @@ def override_result(pairing: Pairing, winner: Entry | None, home_points: int, aw
                                         "away": away_points}})
         ranking.refresh(competition)
     manager.step(pairing.competition_id)
+
+
+def create_competition(competition: Competition, actor) -> Competition:
+    """Save a competition built from the organiser's form, with its audit entry."""
+    with transaction.atomic():
+        competition.save()
+        _audit(competition, actor, AuditEntry.Action.CREATED)
+    return competition
+
+
+def start_now(competition: Competition) -> None:
+    """An open competition starts at once (its next step starts it); otherwise nothing changes."""
+    Competition.objects.filter(pk=competition.pk, status=Competition.Status.OPEN).update(starts_at=timezone.now())
+    manager.step(competition.pk)

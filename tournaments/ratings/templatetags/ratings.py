@@ -9,7 +9,7 @@
 
 from django import template
 
-from gameplay.models import Game
+from gameplay.api import Game
 
 from .. import chart, services
 from ..models import RatingChange

@@ -7,7 +7,7 @@ the rows that differ (so on a healthy database it writes nothing). See docs/rati
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from gameplay.models import Game
+from gameplay.api import Game
 from tournaments.ratings import services
 from tournaments.ratings.rebuild import rebuild_game
 

@@ -16,7 +16,7 @@ from django.db import connection
 from django.utils import timezone
 
 from gameplay.models import Match
-from tests.competitions.helpers import bot_pairs, human_pairs, make_competition
+from tests.competitions_db.helpers import bot_pairs, human_pairs, make_competition
 from tests.conftest import ROOT, database_url, live_server_env
 from tournaments.models import Competition, Pairing, Standing
 

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import pytest
 
-from tests.competitions.helpers import bot_pairs, human_pairs, make_competition, make_user
+from tests.competitions_db.helpers import bot_pairs, human_pairs, make_competition, make_user
 from tournaments.models import AuditEntry, Competition, Entry, Notification, Pairing, Round
 from tournaments.services import CompetitionError, entries, manager, organiser
 

@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.competitions.helpers import (
+from tests.competitions_db.helpers import (
     big_finished_competition, bot_pairs, human_pairs, make_club, make_competition, make_user,
 )
 from tournaments.models import Competition
@@ -55,7 +55,7 @@ def test_archive_filters_finished_competitions_by_club_game_and_year(client):
 
 
 def test_round_page_links_each_finished_match_to_its_replay(client, transactional_db):
-    from tests.competitions.helpers import drive
+    from tests.competitions_db.helpers import drive
 
     competition = make_competition(format="single_elimination")
     bot_pairs(competition, 2)

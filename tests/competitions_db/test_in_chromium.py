@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from clubs.models import Membership
 from tests.browser.conftest import browser, page  # noqa: F401  (fixtures)
 from tests.browser.play_helpers import log_in
-from tests.competitions.helpers import make_club
+from tests.competitions_db.helpers import make_club
 from tournaments.models import Competition, Pairing
 from tournaments.services import manager
 

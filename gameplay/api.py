@@ -1,0 +1,126 @@
+"""Gameplay as the other apps see it: the only gameplay module `tournaments` and `clubs` import
+(tests/foundation/test_app_seams.py holds them to it).
+
+- write: `create_match`, `start_match`, `abort_match` (gameplay.services does the work);
+- read: `result_of` / `results_of` give a `MatchResult`, the one value a competition learns a
+  match's outcome from; `matches_with_status` is a subquery for filtering by a match's status;
+  the club and player pages list matches through `gameplay.listings`; ratings read finished
+  matches as plain rows through `gameplay.records`;
+- the names others need to speak about matches: `Game`, `Status`, `Finish`, `SeatSpec`, the
+  `match_finished` signal, and the new-table form a competition's rules form builds on.
+A competition refers to a match only by its id (a foreign key named by string, "gameplay.Match").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from gameplay import services
+from gameplay.forms import CLOCK_CHOICES, NewTableForm
+# The words of the rules (labels of presets, options and their values) for pages that describe them.
+from gameplay.forms import CHOICE_LABELS, OPTION_LABELS, OPTION_PREFIX, PRESET_LABELS, humanise
+from gameplay.listings import finished_matches_of_player, recent_results_of, upcoming_tables_of
+from gameplay.models import Game, Match
+from gameplay.records import FIELDS as RECORD_FIELDS, finished_matches, finished_records, record_of, records_in
+from gameplay.services import SeatSpec
+from gameplay.signals import match_finished
+
+MATCH_MODEL = "gameplay.Match"  # for other apps' foreign keys
+Status = Match.Status
+Finish = Match.Finish
+
+__all__ = [
+    "CLOCK_CHOICES", "Finish", "Game", "MATCH_MODEL", "MatchResult", "NewTableForm", "RECORD_FIELDS",
+    "SeatSpec", "Status", "abort_match", "create_match", "finished_matches_of_player",
+    "finished_records", "match_finished", "match_signal_sender", "matches_with_status",
+    "finished_matches", "record_of", "records_in", "recent_results_of", "result_of", "results_of", "start_match",
+    "upcoming_tables_of", "CHOICE_LABELS", "OPTION_LABELS", "OPTION_PREFIX", "PRESET_LABELS", "humanise",
+]
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """Where a match stands: its status, and once it has ended who won, by how many games, when
+    and how (`finish`: played, timeout, walkover, aborted; `reason` why an aborted one was)."""
+
+    match_id: int
+    status: str
+    winner: int | None  # team 0 (seats 0 and 2) or team 1 (seats 1 and 3)
+    games_won: tuple[int, int]
+    finished_at: datetime | None
+    finish: str
+    reason: str
+
+    @property
+    def is_waiting(self) -> bool:
+        return self.status == Status.WAITING
+
+    @property
+    def is_live(self) -> bool:
+        """Waiting for its start or being played: it can still be aborted."""
+        return self.status in (Status.WAITING, Status.PLAYING)
+
+    @property
+    def is_finished(self) -> bool:
+        """Over, either way: finished or aborted."""
+        return self.status in (Status.FINISHED, Status.ABORTED)
+
+    @property
+    def is_decided(self) -> bool:
+        """Finished with a winner (an aborted match decides nothing)."""
+        return self.status == Status.FINISHED and self.winner is not None
+
+    @property
+    def is_walkover(self) -> bool:
+        return self.finish == Finish.WALKOVER
+
+
+RESULT_FIELDS = ("pk", "status", "winner", "games_won", "finished_at", "finish", "result")
+
+
+def _result(row: tuple) -> MatchResult:
+    pk, status, winner, games_won, finished_at, finish, result = row
+    games = (list(games_won or []) + [0, 0])[:2]
+    return MatchResult(pk, status, winner, (games[0], games[1]), finished_at, finish,
+                       (result or {}).get("reason", ""))
+
+
+def results_of(match_ids) -> dict[int, MatchResult]:
+    """The results of these matches (one query); a missing id is left out."""
+    ids = [i for i in match_ids if i is not None]
+    if not ids:
+        return {}
+    rows = Match.objects.filter(pk__in=ids).values_list(*RESULT_FIELDS)
+    return {row[0]: _result(row) for row in rows}
+
+
+def result_of(match_id: int | None) -> MatchResult | None:
+    return results_of([match_id]).get(match_id) if match_id is not None else None
+
+
+def matches_with_status(*statuses: str):
+    """A subquery of the ids of matches in these statuses (`pairing.filter(match__in=...)`)."""
+    return Match.objects.filter(status__in=statuses).values("pk")
+
+
+def create_match(game: str, options: dict | None, seats: list[SeatSpec], **settings) -> int:
+    """A new table (gameplay.services.create_match's keywords); its id."""
+    return services.create_match(game, options, seats, **settings).pk
+
+
+def start_match(match_id: int) -> bool:
+    """Start a waiting table whose seats are filled and whose time has come."""
+    return services.start_waiting(match_id)
+
+
+def abort_match(match_id: int, reason: str = "") -> None:
+    """End a match that has not finished, deciding nothing (a no-show, a removed pair...)."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is not None:
+        services.abort_match(match, reason)
+
+
+def match_signal_sender():
+    """The sender `match_finished` is sent with (connect receivers with `sender=` this)."""
+    return Match

@@ -1,0 +1,64 @@
+"""Lists of matches for pages: the lobby, the archive, and the club and player pages (which reach
+them through gameplay.api). Each is one query plus its prefetches, filtered by the watch rule of
+gameplay.access."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.utils import timezone
+
+from gameplay.access import watchable_by
+from gameplay.models import Game, Match, Seat
+
+LIST_SIZE = 30
+
+
+def lobby_lists(user) -> dict:
+    """Open and playing public tables, and the user's own unfinished ones."""
+    tables = Match.objects.select_related("created_by").prefetch_related("seats__user")
+    public = tables.filter(is_public=True)
+    lists = {"open_tables": public.filter(status=Match.Status.WAITING).order_by("-created_at")[:LIST_SIZE],
+             "playing": public.filter(status=Match.Status.PLAYING).order_by("-started_at")[:LIST_SIZE], "mine": []}
+    if getattr(user, "is_authenticated", False):
+        lists["mine"] = (tables.filter(Q(seats__user=user) | Q(created_by=user))
+                         .exclude(status__in=[Match.Status.FINISHED, Match.Status.ABORTED])
+                         .distinct().order_by("-created_at")[:LIST_SIZE])
+    return lists
+
+
+def archive_matches(viewer, game: str = "", player: str = "", only_mine: bool = False):
+    """Finished matches the viewer may watch, newest first: of one game, one player (by
+    username), or only the viewer's own."""
+    matches = (Match.objects.filter(watchable_by(viewer), status=Match.Status.FINISHED)
+               .prefetch_related("seats__user").order_by("-finished_at"))
+    if only_mine:
+        matches = matches.filter(pk__in=Seat.objects.filter(user=viewer).values("match_id"))
+    if game in Game.values:
+        matches = matches.filter(game=game)
+    if player:
+        matches = matches.filter(pk__in=Seat.objects.filter(user__username=player).values("match_id"))
+    return matches
+
+
+def _seated(users):
+    """Public matches where at least one of `users` (a query of user ids) sits; a club page is
+    the same for every visitor, so it lists public matches only."""
+    seated = Seat.objects.filter(user__in=users).values("match_id")
+    return Match.objects.filter(watchable_by(None), pk__in=seated).prefetch_related("seats__user__player")
+
+
+def recent_results_of(users, limit: int) -> list[Match]:
+    finished = _seated(users).filter(status=Match.Status.FINISHED)
+    return list(finished.order_by("-finished_at")[:limit])
+
+
+def upcoming_tables_of(users, limit: int) -> list[Match]:
+    waiting = _seated(users).filter(status=Match.Status.WAITING, starts_at__gte=timezone.now())
+    return list(waiting.order_by("starts_at")[:limit])
+
+
+def finished_matches_of_player(user, viewer, limit: int) -> list[Match]:
+    """A player's finished matches that the viewer may watch, newest first."""
+    seated = Seat.objects.filter(user=user).values("match_id")
+    matches = Match.objects.filter(watchable_by(viewer), pk__in=seated, status=Match.Status.FINISHED)
+    return list(matches.prefetch_related("seats__user").order_by("-finished_at")[:limit])
