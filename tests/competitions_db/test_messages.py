@@ -10,7 +10,7 @@ from django.core import mail
 from django.urls import reverse
 
 from clubs.models import Membership, Player
-from tests.competitions.helpers import human_pairs, make_club, make_competition, make_user
+from tests.competitions_db.helpers import human_pairs, make_club, make_competition, make_user
 from tournaments.models import Notification
 from tournaments.services import entries, manager
 

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from clubs.models import Invitation, JoinRequest, Membership
-from tests.competitions.helpers import (
+from tests.competitions_db.helpers import (
     big_finished_competition, human_pairs, make_club, make_competition, make_user,
 )
 from tournaments.models import Notification

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import Membership
-from tests.competitions.helpers import bot_pairs, human_pairs, make_club, make_competition, make_user
+from tests.competitions_db.helpers import bot_pairs, human_pairs, make_club, make_competition, make_user
 from tournaments.models import AuditEntry, Competition, Pairing
 from tournaments.services import manager
 

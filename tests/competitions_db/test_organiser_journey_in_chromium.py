@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from clubs.models import Membership
 from tests.browser.conftest import browser, page  # noqa: F401  (fixtures)
 from tests.browser.play_helpers import PASSWORD, log_in
-from tests.competitions.helpers import human_pairs, make_club
+from tests.competitions_db.helpers import human_pairs, make_club
 from tournaments.models import AuditEntry, Competition
 from tournaments.services import entries, manager
 
