@@ -222,9 +222,9 @@ def profile_of(user) -> Player:
     return player
 
 
-def save_profile(player: Player, display_name: str, preferred_language: str) -> Player:
-    player.display_name, player.preferred_language = display_name, preferred_language
-    player.save(update_fields=["display_name", "preferred_language"])
+def save_profile(player: Player, display_name: str, preferred_language: str, time_zone: str = "") -> Player:
+    player.display_name, player.preferred_language, player.time_zone = display_name, preferred_language, time_zone
+    player.save(update_fields=["display_name", "preferred_language", "time_zone"])
     return player
 
 
