@@ -266,6 +266,8 @@ EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Chalk <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# The site's own address: links in e-mails must be absolute (no mail client knows our host).
+SITE_URL = env_str("SITE_URL", "http://%s:%s" % (env_str("CHALK_HOST", "127.0.0.1"), env_str("CHALK_PORT", "8000")))
 
 # --- languages --------------------------------------------------------------------------------
 

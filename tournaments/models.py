@@ -300,6 +300,9 @@ class AuditEntry(models.Model):
         WITHDRAWN = "withdrawn", _("withdrew a pair")
         DISQUALIFIED = "disqualified", _("disqualified a pair")
         OVERRIDDEN = "overridden", _("overrode a result")
+        TABLE_OPENED = "table_opened", _("opened a table without waiting for check-in")
+        BOT_SEATED = "bot_seated", _("put a bot in an absent player's seat (the match is not rated)")
+        WALKOVER = "walkover", _("gave a walkover")
         FINISHED = "finished", _("closed the competition")
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="audit_entries")
@@ -325,6 +328,10 @@ class Notification(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
     key = models.CharField(max_length=80)
+    # What happened, rendered in the reader's language when read (tournaments/notices.py); `text`
+    # is the recipient's rendering at the time, shown only for a kind no longer known.
+    kind = models.CharField(max_length=30, blank=True)
+    params = models.JSONField(default=dict, blank=True)
     text = models.CharField(max_length=300)
     url = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
