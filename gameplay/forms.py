@@ -14,6 +14,8 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from gameplay import services
+from gameplay.bot_levels import LEVEL_CHOICES
+from gameplay.bots import DEFAULT_LEVEL
 from gameplay.models import Game
 from gameplay.rules import ScenarioError, get_game
 from gameplay.services import SeatSpec
@@ -129,6 +131,8 @@ class NewTableForm(forms.Form):
     is_public = forms.BooleanField(label=_("Public: anyone may find and watch this table"), required=False,
                                    initial=True)
     fill_with_bots = forms.BooleanField(label=_("Fill the empty seats with bots now"), required=False)
+    bot_level = forms.ChoiceField(label=_("Level of the bots"), choices=LEVEL_CHOICES, initial=DEFAULT_LEVEL,
+                                  required=False)
     seat = forms.TypedChoiceField(label=_("Your seat"), choices=SEAT_CHOICES, coerce=int, initial=0, required=False,
                                   help_text=_("Seats 1 and 3 are partners, as are seats 2 and 4."))
     friend = forms.CharField(label=_("Invite a friend (user name)"), required=False, max_length=150)
@@ -165,7 +169,7 @@ class NewTableForm(forms.Form):
         return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
 
     def table_fields(self):
-        return [self[name] for name in ("time_control", "best_of", "is_public", "fill_with_bots")]
+        return [self[name] for name in ("time_control", "best_of", "is_public", "fill_with_bots", "bot_level")]
 
     def seat_fields(self):
         return [self[name] for name in ("seat", "friend", "friend_role")]
@@ -226,6 +230,6 @@ class NewTableForm(forms.Form):
             games_to_win=(data["best_of"] + 1) // 2, time_control=data["time_control"],
             is_public=data["is_public"], checkin_seconds=CASUAL_CHECKIN_SECONDS)
         if data["fill_with_bots"]:
-            services.fill_with_bots(match)
+            services.fill_with_bots(match, data.get("bot_level") or DEFAULT_LEVEL)
             match.refresh_from_db()
         return match

@@ -32,12 +32,12 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from gameplay.bot_levels import substitute_level
 from gameplay import services
 from gameplay.models import Match, Seat
 from gameplay.services.clocks import all_present, hold_or_start_clocks  # noqa: F401 (part of this module's API)
 
 logger = logging.getLogger("chalk.gameplay")
-LEAVER_BOT = "random"  # the bot that takes over a leaver's seat
 
 
 # ----- fair starts -------------------------------------------------------------------------------
@@ -140,10 +140,11 @@ def apply_policy(match: Match, live: services.LiveTable, seat: int, actor, ref=N
     if match.leaver_policy == Match.LeaverPolicy.FORFEIT:
         return services.apply_in_lock(match, live, seat, {"seat": seat, "type": "forfeit"}, ref, actor, check_turn=False)
     outcome = services.apply_in_lock(match, live, seat, {"seat": seat, "type": "replace"}, ref, actor, check_turn=False)
-    Seat.objects.filter(match=match, seat=seat).update(bot=LEAVER_BOT)
+    bot = substitute_level(match)  # the competition's choice, else normal (gameplay/bot_levels.py)
+    Seat.objects.filter(match=match, seat=seat).update(bot=bot)
     Match.objects.filter(pk=match.pk).update(rated=False)  # a bot played part of it
     match.rated = False
-    live.bots[seat] = LEAVER_BOT
+    live.bots[seat] = bot
     outcome.bot_next = live.table.to_act in live.bots  # read after the commit, by follow_up
     return outcome
 

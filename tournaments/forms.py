@@ -87,6 +87,7 @@ class CompetitionForm(NewTableForm):
             del self.fields[name]
         self.fields["time_control"].choices = [c for c in CLOCK_CHOICES if c[0]]
         self.fields["time_control"].initial = 30
+        self.fields["bot_level"].label = _("Level of a bot that replaces an absent player")
         self.fields["starts_at"].initial = (timezone.now() + timedelta(days=1)).replace(second=0, microsecond=0)
         self.fields["starts_at"].help_text = _("In the club's time zone: %(zone)s.") % {"zone": zone_name}
         self.fields["preset"].help_text = _("A named set of rules: it fills in the rule options, which you may then change.")
@@ -135,7 +136,7 @@ class CompetitionForm(NewTableForm):
                     self.initial.pop(name)  # unreadable: show the preset's value instead
 
     def table_fields(self):
-        return [self[name] for name in ("time_control", "best_of")]
+        return [self[name] for name in ("time_control", "best_of", "bot_level")]
 
     def competition_fields(self):
         return [self[name] for name in self.COMMON_FIELDS]
@@ -173,7 +174,7 @@ class CompetitionForm(NewTableForm):
             club=club, name=data["name"], slug=slug, game=self.game_key, format=data["format"],
             kind=Competition.Kind.LEAGUE if data["format"] == Competition.Format.LEAGUE else Competition.Kind.TOURNAMENT,
             visibility=data["visibility"], preset=self.preset_key, options=data["options"], best_of=data["best_of"],
-            time_control=data["time_control"], swiss_rounds=data["swiss_rounds"],
+            time_control=data["time_control"], substitute_bot=data.get("bot_level") or "normal", swiss_rounds=data["swiss_rounds"],
             third_place_match=data["third_place_match"], grand_final_reset=data["grand_final_reset"],
             double_round_robin=data["double_round_robin"], seeding=data["seeding"], starts_at=data["starts_at"],
             entries_close_at=data["entries_close_at"],

@@ -59,6 +59,9 @@ class Competition(models.Model):
     options = models.JSONField(_("rule options"), default=dict, blank=True)
     best_of = models.PositiveSmallIntegerField(_("best of"), default=1)
     time_control = models.PositiveIntegerField(_("seconds per decision"), default=30)
+    # The level (gameplay.bots name) of a bot that takes the seat of an absent player.
+    substitute_bot = models.CharField(_("level of a bot replacing an absent player"), max_length=20,
+                                      default="normal")
     # Format knobs (tournaments.formats.Options).
     swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
     third_place_match = models.BooleanField(_("third-place match"), default=False)

@@ -173,7 +173,7 @@ def submit_bot_move(match_id: int) -> Outcome | None:
         seat = live.table.to_act
         if seat not in live.bots:
             return None
-        bot = get_bot(live.bots[seat], seed=f"{match.seed}:{match.seq}")
+        bot = get_bot(live.bots[seat], seed=f"{match.seed}:{match.seq}", options=match.options)
         view = live.table.view(seat) if bot.needs_view else None
         action = bot.choose(view, live.table.legal_for(seat))
         return apply_in_lock(match, live, seat, action, None, None, check_turn=False)

@@ -7,6 +7,7 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
+from gameplay.bots import DEFAULT_LEVEL
 from gameplay.models import Match, Seat
 from gameplay.rules import get_game
 from gameplay.services.aftermath import after_commit
@@ -68,7 +69,7 @@ def take_seat(match: Match, user, seat: int | None = None) -> Seat:
         return place
 
 
-def fill_with_bots(match: Match, bot: str = "random") -> None:
+def fill_with_bots(match: Match, bot: str = DEFAULT_LEVEL) -> None:
     with match_lock(match.pk), transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         if match.status != Match.Status.WAITING:
