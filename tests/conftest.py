@@ -111,6 +111,17 @@ def close_loop_connections():
         live_db.close_all()
 
 
+@pytest.fixture(autouse=True)
+def forget_live_tables():
+    """The test database starts over, so match ids repeat between tests: drop this process's
+    cached live tables after each test, so no later test reads one of an earlier test's."""
+    yield
+    tables = sys.modules.get("gameplay.services.tables")
+    if tables is not None:
+        for match_id in list(tables._tables):
+            tables.forget_table(match_id)
+
+
 # --- the live ASGI server ---------------------------------------------------------------------
 
 
