@@ -1,0 +1,49 @@
+"""The defects issue 14 lists, read as a player reads them."""
+
+import pytest
+from django.utils import translation
+
+from gameplay.labels import detail_labels, phrases
+from gameplay.models import Game
+from tournaments.models import Round
+
+
+@pytest.mark.parametrize(("language", "status"), [("es", "Abierta"), ("ar", "مفتوحة")])
+def test_an_open_round_is_described_not_commanded(language, status):
+    with translation.override(language):
+        assert str(Round.Status.OPEN.label) == status
+
+
+def test_game_names_are_written_in_arabic_letters_on_arabic_pages():
+    with translation.override("ar"):
+        assert [str(label) for _key, label in Game.choices] == ["أول فورز", "بلوت", "كواترولا"]
+
+
+@pytest.mark.parametrize("language", ["en", "ar", "es"])
+def test_every_all_fours_point_of_the_deal_summary_has_a_label(language):
+    # allfours.py scores these items into detail.points; a missing label showed the raw key `beg`
+    with translation.override(language):
+        labels = detail_labels()
+    assert {"high", "low", "jack", "hang_jack", "game", "kick", "beg"} <= labels.keys()
+    assert labels["beg"] != "beg"
+
+
+def test_arabic_result_and_score_are_different_words():
+    with translation.override("ar"):
+        assert detail_labels()["result"] != phrases()["score"]
+
+
+@pytest.mark.parametrize(("language", "wrong"), [("es", "de Tú"), ("ar", "مشروع أنت")])
+def test_own_melds_do_not_read_as_a_broken_phrase(language, wrong):
+    with translation.override(language):
+        you = phrases()["you"]
+        rows = [detail_labels()[key] % {"name": you, "cards": "J♠", "suit": "♠"}
+                for key in ("meld_by", "belote_by", "cante_by")]
+    assert not any(wrong in row for row in rows)
+
+
+@pytest.mark.parametrize("count", [2])
+def test_arabic_dual_stands_alone_without_a_numeral(count):
+    with translation.override("ar"):
+        text = translation.ngettext("%(n)s pair", "%(n)s pairs", count) % {"n": count}
+    assert text == "ثنائيان"
