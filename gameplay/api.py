@@ -27,9 +27,10 @@ from gameplay.signals import match_finished
 MATCH_MODEL = "gameplay.Match"  # for other apps' foreign keys
 Status = Match.Status
 Finish = Match.Finish
+LeaverPolicy = Match.LeaverPolicy  # what a competition chooses for a seat whose player leaves
 
 __all__ = [
-    "CLOCK_CHOICES", "Finish", "Game", "MATCH_MODEL", "MatchResult", "NewTableForm", "RECORD_FIELDS",
+    "CLOCK_CHOICES", "Finish", "Game", "LeaverPolicy", "MATCH_MODEL", "MatchResult", "NewTableForm", "RECORD_FIELDS",
     "SeatSpec", "Status", "abort_match", "create_match", "finished_matches_of_player",
     "finished_records", "match_finished", "match_signal_sender", "matches_with_status",
     "finished_matches", "record_of", "records_in", "recent_results_of", "result_of", "results_of", "start_match",

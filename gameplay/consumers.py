@@ -17,7 +17,7 @@ from channels.layers import get_channel_layer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
-from gameplay import frames, live_db, services
+from gameplay import chat, conduct, frames, live_db, presence, services
 from gameplay.services import ActionRejected
 
 CLOSE_FORBIDDEN = 4403
@@ -116,11 +116,17 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.seat = reader.seat
         self.group = services.group_name(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        if self.seat is not None:  # fair starts and the reconnect window (gameplay/presence.py)
+            started = await on_database_thread(presence.arrived, self.match_id, self.seat)
+            if started is not None:  # this arrival started the clocks: publish from this loop
+                await self.channel_layer.group_send(self.group, started.group_message())
         await self.send_state()
 
     async def disconnect(self, code):
         if getattr(self, "group", None):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            if self.seat is not None:
+                await on_database_thread(presence.departed, self.match_id, self.seat)
 
     async def receive(self, text_data=None, bytes_data=None):
         if not self.bucket.take():
@@ -141,6 +147,13 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.send_state()
         elif kind == "act":
             await self.act(message)
+        elif kind in conduct.KINDS:
+            await self.match_act(message)
+        elif kind == "chat":
+            await self.chat(message)
+        elif kind == "chat_history":  # asked for, so that tools reading frames in order see none unasked
+            await self.send_json({"type": "chat_history",
+                                  "messages": await on_database_thread(chat.recent, self.match_id, self.seat)})
         else:
             await self.send_json(error("bad_message", f"Unknown message type {kind!r}.", message.get("ref")))
 
@@ -168,6 +181,33 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "ack", "ref": ref, "seq": outcome.seq})
         if outcome.deadline is not None or outcome.bot_next:
             await on_database_thread(services.follow_up, outcome)
+
+    async def match_act(self, message):
+        """concede, concede_decline, leave (docs/protocol-extensions.md): broadcast by the
+        service after its commit; the sender gets an ack."""
+        ref = message.get("ref")
+        try:
+            outcome = await on_database_thread(conduct.submit, self.match_id, self.user, ref, message["type"])
+        except ActionRejected as rejected:
+            await self.send_json(error(rejected.code, rejected.message, ref if isinstance(ref, str) else None))
+            return
+        await self.send_json({"type": "ack", "ref": ref, "seq": outcome.seq})
+
+    async def chat(self, message):
+        ref = message.get("ref") if isinstance(message.get("ref"), str) else None
+        try:
+            line = await on_database_thread(chat.post, self.match_id, self.user, self.seat, message.get("text"),
+                                            message.get("phrase"))
+        except chat.ChatRefused as refused:
+            await self.send_json(error(refused.code, refused.message, ref))
+            return
+        await self.channel_layer.group_send(self.group, {"type": "chat.message", "line": line})
+        if ref is not None:
+            await self.send_json({"type": "ack", "ref": ref, "seq": None})
+
+    async def chat_message(self, event):
+        if event["line"]["audience"] == chat.audience_of(self.seat):
+            await self.send_json(event["line"])
 
     async def send_state(self):
         await self.send_json(await on_database_thread(services.current_state, self.match_id, self.user))

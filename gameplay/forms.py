@@ -10,6 +10,7 @@ from __future__ import annotations
 
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from gameplay import services
@@ -23,6 +24,12 @@ OPTION_PREFIX = "opt_"
 HIDDEN_OPTIONS = {"turn_timer_seconds", "game_mode"}
 CLOCK_CHOICES = [(0, _("Untimed")), (15, _("15 seconds")), (30, _("30 seconds")), (60, _("60 seconds"))]
 BEST_OF_CHOICES = [(1, _("One game")), (3, _("Best of 3")), (5, _("Best of 5"))]
+SEAT_CHOICES = [(0, _("Seat 1")), (1, _("Seat 2")), (2, _("Seat 3")), (3, _("Seat 4"))]
+FRIEND_ROLES = [("partner", _("as my partner")), ("opponent", _("as an opponent"))]
+# Casual tables: clocks wait this long for every seat to be connected (gameplay/presence.py), and
+# a clock that runs out plays a default move rather than losing the match (issue 13).
+CASUAL_CHECKIN_SECONDS = 120
+CASUAL_TIMEOUT_RESULT = "auto_action"
 
 OPTION_LABELS = {
     "players": _("Players"), "target_score": _("Target score"), "target": _("Target score"),
@@ -93,9 +100,15 @@ class NewTableForm(forms.Form):
     is_public = forms.BooleanField(label=_("Public: anyone may find and watch this table"), required=False,
                                    initial=True)
     fill_with_bots = forms.BooleanField(label=_("Fill the empty seats with bots now"), required=False)
+    seat = forms.TypedChoiceField(label=_("Your seat"), choices=SEAT_CHOICES, coerce=int, initial=0, required=False,
+                                  help_text=_("Seats 1 and 3 are partners, as are seats 2 and 4."))
+    friend = forms.CharField(label=_("Invite a friend (user name)"), required=False, max_length=150)
+    friend_role = forms.ChoiceField(label=_("Your friend sits"), choices=FRIEND_ROLES, initial="partner",
+                                    required=False)
 
-    def __init__(self, *args, game: str = Game.ALLFOURS, preset: str | None = None, **kwargs):
+    def __init__(self, *args, game: str = Game.ALLFOURS, preset: str | None = None, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.user = user
         if self.is_bound:
             game = self.data.get("game", game)
             preset = self.data.get("preset", preset)
@@ -105,7 +118,8 @@ class NewTableForm(forms.Form):
         self.fields["preset"].choices = [(key, PRESET_LABELS.get(key, humanise(key))) for key in self.engine.presets]
         self.preset_key = preset if preset in self.engine.presets else next(iter(self.engine.presets))
         self.fields["preset"].initial = self.preset_key
-        shown = {**self.engine.default_options(), **self.engine.presets[self.preset_key]}
+        shown = {**self.engine.default_options(), "timeout_result": CASUAL_TIMEOUT_RESULT,
+                 **self.engine.presets[self.preset_key]}
         for option in self.engine.options_spec:
             if option.key not in HIDDEN_OPTIONS:
                 field = self.fields[OPTION_PREFIX + option.key] = option_field(option)
@@ -118,6 +132,18 @@ class NewTableForm(forms.Form):
     def table_fields(self):
         return [self[name] for name in ("time_control", "best_of", "is_public", "fill_with_bots")]
 
+    def seat_fields(self):
+        return [self[name] for name in ("seat", "friend", "friend_role")]
+
+    def clean_friend(self):
+        name = self.cleaned_data.get("friend", "").strip()
+        if not name:
+            return None
+        friend = get_user_model().objects.filter(username__iexact=name, is_active=True).first()
+        if friend is None:
+            raise forms.ValidationError(_("There is no player with this user name."))
+        return friend
+
     def clean(self):
         data = super().clean()
         if self.errors:
@@ -127,6 +153,9 @@ class NewTableForm(forms.Form):
             name = OPTION_PREFIX + option.key
             if name in data and data[name] != option.default:
                 options[option.key] = data[name]
+        if data.get("friend") is not None and self.user is not None and data["friend"].pk == self.user.pk:
+            self.add_error("friend", _("Invite someone else: you already sit at the table."))
+            return data
         if any(o.key == "turn_timer_seconds" for o in self.engine.options_spec):
             options["turn_timer_seconds"] = data["time_control"]
         try:
@@ -143,13 +172,24 @@ class NewTableForm(forms.Form):
                 return
         self.add_error(None, _("These options do not make a playable game: %(reason)s") % {"reason": reason})
 
+    def seat_specs(self, user) -> list[SeatSpec]:
+        """The creator at the chosen seat, the invited friend beside (partner) or after (opponent)."""
+        players = self.engine.players(self.cleaned_data["options"])
+        mine = (self.cleaned_data.get("seat") or 0) % players
+        seats = [SeatSpec() for _ in range(players)]
+        seats[mine] = SeatSpec(user=user)
+        if friend := self.cleaned_data.get("friend"):
+            partner = self.cleaned_data.get("friend_role") != "opponent" and players == 4
+            seats[(mine + (players // 2 if partner else 1)) % players] = SeatSpec(user=friend)
+        return seats
+
     def create_table(self, user):
-        """The new match, the creator at seat 0 (call only when valid)."""
+        """The new match, the creator at the chosen seat (call only when valid)."""
         data = self.cleaned_data
         match = services.create_match(
-            self.game_key, data["options"], [SeatSpec(user=user)], created_by=user,
+            self.game_key, data["options"], self.seat_specs(user), created_by=user,
             games_to_win=(data["best_of"] + 1) // 2, time_control=data["time_control"],
-            is_public=data["is_public"])
+            is_public=data["is_public"], checkin_seconds=CASUAL_CHECKIN_SECONDS)
         if data["fill_with_bots"]:
             services.fill_with_bots(match)
             match.refresh_from_db()

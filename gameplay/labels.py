@@ -103,9 +103,37 @@ def phrases() -> dict:
         "card_of": _("%(rank)s of %(suit)s"), "log": _("What happened"), "bid_by": _("by %(name)s"),
         "doubled": _("doubled"), "redoubled": _("redoubled"), "stock": _("Stock: %(count)s"),
         "start": _("Start"), "step": _("Step %(step)s of %(total)s"),
+    } | conduct_phrases()
+
+
+def conduct_phrases() -> dict:
+    """Conceding, leaving, game over, chat (gameplay/conduct.py, gameplay/chat.py)."""
+    return {
+        "concede": _("Concede"), "leave": _("Leave the table"),
+        "concede_confirm": _("Propose to your partner that your team concedes the match?"),
+        "leave_confirm": _("Leave the table? Your seat goes to the table's leaver policy at once."),
+        "concede_asked": _("%(name)s proposes to concede the match."),
+        "concede_agree": _("Agree: concede"), "concede_refuse": _("Keep playing"),
+        "concede_waiting": _("You proposed to concede; waiting for your partner."),
+        "concede_withdraw": _("Withdraw"),
+        "they_concede_asked": _("The other team is deciding whether to concede."),
+        "proposes_concede": _("%(name)s proposes to concede"), "declines_concede": _("%(name)s: keep playing"),
+        "conceded": _("%(name)s conceded the match"), "replaced": _("A bot now plays for %(name)s"),
+        "forfeited": _("%(name)s left: the team forfeits"),
+        "won_by_concession": _("Decided by a concession."), "won_by_forfeit": _("Decided by a forfeit: a player left."),
+        "bot_plays": _("Bot plays"),
+        "game_over": _("Game %(number)s is over"), "game_won_by": _("%(names)s won the game."),
+        "you_won_game": _("Your team won the game."), "you_lost_game": _("Your team lost the game."),
+        "games_score": _("Games: %(a)s – %(b)s"), "next_game": _("Next game"),
+        "chat_muted": _("Unmute"), "chat_mute": _("Mute"),
+        "chat_too_long": _("That message is too long: at most 200 characters."),
+        "chat_rate_limited": _("You are sending messages too fast; wait a few seconds."),
+        "chat_empty": _("Write something first."),
     }
 
 
 def client_labels() -> dict:
+    from gameplay.chat import phrase_labels
+
     return {"actions": action_labels(), "contracts": contract_labels(), "suits": suit_labels(),
-            "ranks": rank_labels(), "detail": detail_labels(), "text": phrases()}
+            "ranks": rank_labels(), "detail": detail_labels(), "text": phrases(), "chat": phrase_labels()}

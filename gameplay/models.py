@@ -39,6 +39,13 @@ class Match(models.Model):
         TIMEOUT = "timeout", _("Lost on time")
         WALKOVER = "walkover", _("Walkover")
         ABORTED = "aborted", _("Aborted")
+        CONCEDED = "conceded", _("Conceded")
+        FORFEIT = "forfeit", _("Forfeited by a leaver")
+
+    class LeaverPolicy(models.TextChoices):
+        # What happens to a seat whose player stays away longer than the reconnect window.
+        BOT = "bot", _("A bot plays on (the match is then unrated)")
+        FORFEIT = "forfeit", _("The leaver's team loses the match")
 
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
     options = models.JSONField(_("options"), default=dict, blank=True)
@@ -59,6 +66,16 @@ class Match(models.Model):
     is_public = models.BooleanField(_("anyone may watch"), default=True)
     rated = models.BooleanField(_("rated"), default=False)
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    # Fair starts and leavers (gameplay/presence.py): clocks run only once every seat is connected
+    # or the check-in window has closed; a seat away longer than the reconnect window meets the
+    # leaver policy.
+    checkin_seconds = models.PositiveIntegerField(
+        _("check-in window (seconds)"), default=0,
+        help_text=_("How long the clocks wait for every player to be at the table; 0 starts them at once."))
+    clocks_started_at = models.DateTimeField(_("clocks started at"), null=True, blank=True)
+    reconnect_seconds = models.PositiveIntegerField(_("reconnect window (seconds)"), default=60)
+    leaver_policy = models.CharField(_("when a player leaves"), max_length=10, choices=LeaverPolicy.choices,
+                                     default=LeaverPolicy.BOT)
     invite_code = models.CharField(max_length=32, default=new_invite_code, unique=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="matches_created")
@@ -88,6 +105,9 @@ class Seat(models.Model):
                              related_name="seats")
     bot = models.CharField(_("bot"), max_length=20, blank=True)
     joined_at = models.DateTimeField(null=True, blank=True)
+    # Open sockets of the seat's player (all processes), and since when it has had none.
+    connections = models.PositiveSmallIntegerField(default=0)
+    away_since = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "seat"]
@@ -129,3 +149,23 @@ class MatchAction(models.Model):
 
     def __str__(self):
         return f"{self.match} #{self.seq}"
+
+
+class ChatMessage(models.Model):
+    """One line of a table's chat (gameplay/chat.py). Players and spectators talk apart."""
+
+    class Audience(models.TextChoices):
+        PLAYERS = "players", _("Players")
+        SPECTATORS = "spectators", _("Spectators")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    audience = models.CharField(max_length=12, choices=Audience.choices)
+    phrase = models.CharField(max_length=30, blank=True)  # a quick phrase's key, shown in each reader's language
+    text = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["match", "pk"]
+        indexes = [models.Index(fields=["match", "audience", "-id"], name="chat_match_audience")]

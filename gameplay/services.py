@@ -164,8 +164,11 @@ class SeatSpec:
 def create_match(game: str, options: dict | None = None, seats: list[SeatSpec] | None = None, *,
                  created_by=None, games_to_win: int = 1, time_control: int = 0, is_public: bool = True,
                  rated: bool = False, seed: int | None = None, first_dealer: int | None = None,
-                 starts_at=None) -> Match:
-    """A new table. Options are validated and stored complete (ScenarioError if bad)."""
+                 starts_at=None, **fair_play) -> Match:
+    """A new table. Options are validated and stored complete (ScenarioError if bad).
+
+    `fair_play` may set the match's checkin_seconds, reconnect_seconds and leaver_policy
+    (gameplay/presence.py); by default clocks start with the match and a leaver's seat goes to a bot."""
     engine = get_game(game)
     resolved = engine.resolve_options(options or {})
     players = engine.players(resolved)
@@ -178,7 +181,7 @@ def create_match(game: str, options: dict | None = None, seats: list[SeatSpec] |
             game=game, options=resolved, seed=rng.randrange(2**62) if seed is None else seed,
             first_dealer=rng.randrange(players) if first_dealer is None else first_dealer,
             games_to_win=games_to_win, time_control=time_control, is_public=is_public, rated=rated,
-            created_by=created_by, starts_at=starts_at, games_won=[0, 0])
+            created_by=created_by, starts_at=starts_at, games_won=[0, 0], **fair_play)
         now = timezone.now()
         specs = seats + [SeatSpec()] * (players - len(seats))
         Seat.objects.bulk_create(Seat(match=match, seat=number, user=spec.user, bot=spec.bot,
@@ -234,11 +237,14 @@ def start_if_ready(match: Match) -> bool:
         return False
     if any(not seat.is_filled for seat in match.seats.all()):
         return False
+    from gameplay import presence
+
     with match_lock(match.pk):
         live = live_table(match)
         match.status = Match.Status.PLAYING
         match.started_at = timezone.now()
-        match.save(update_fields=["status", "started_at"])
+        presence.hold_or_start_clocks(match)  # fair starts: not before every seat is at the table
+        match.save(update_fields=["status", "started_at", "clocks_started_at"])
         _record(match, live.table)  # a match can even be decided by its first kick
         bot_next = live.table.to_act in live.bots
     transaction.on_commit(lambda: after_commit(match.pk, match.seq, match.deadline, bot_next))
@@ -350,15 +356,17 @@ def _apply(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, c
 def _take(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, check_turn: bool) -> LoggedAction:
     """Check the turn and apply the action to the cached table; the row it must become."""
     table = live.table
+    if actor is not None and seat in live.bots:
+        raise ActionRejected("forbidden", "A bot plays this seat now: you left the table.")
     if check_turn and table.to_act != seat and not table.legal_for(seat):
         raise ActionRejected("not_your_turn", "It is not your turn.")
-    game_number, engine_state = table.game_number, table.state  # the game this action belongs to
+    game_number = table.game_number  # the game this action belongs to
     try:
         table.apply(action)
     except IllegalAction as error:
         raise ActionRejected("illegal_action", error.reason) from None
     return LoggedAction(seq=match.seq, game_number=game_number, seat=seat,
-                        action=dict(engine_state.actions[-1]), ref=ref,  # as the engine logged it
+                        action=dict(table.last_action), ref=ref,  # as the engine (or the table) logged it
                         actor_id=getattr(actor, "pk", None))
 
 
@@ -577,7 +585,8 @@ def _write_locked(match: Match, table: Table, row: LoggedAction) -> None:
 
 
 def _set_clock(match: Match, table: Table) -> None:
-    timed = match.time_control and match.status == Match.Status.PLAYING and table.to_act is not None
+    timed = (match.time_control and match.status == Match.Status.PLAYING and table.to_act is not None
+             and match.clocks_started_at is not None)  # fair starts: held until every seat is there
     match.deadline = timezone.now() + timedelta(seconds=match.time_control) if timed else None
 
 
@@ -641,7 +650,8 @@ def current_state(match_id: int, user) -> dict:
         match = Match.objects.get(pk=match_id)
         live = live_table(match)
         seat = live.seat_of_user.get(getattr(user, "pk", None))
-        return state_message(match, live.table, seat, [])
+        # `history`: the events so far, public like every frame's, for a reloaded "What happened"
+        return {**state_message(match, live.table, seat, []), "history": list(live.table.history)}
 
 
 def broadcast(outcome: Outcome) -> None:

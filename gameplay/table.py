@@ -6,13 +6,24 @@ with seed `spec.seed + n` and first dealer `(first_dealer + n) mod players`.
 
 A clock timeout under `timeout_result = "forfeit_match"` ends the whole match, not only the game:
 the source rules say a player who runs out of time loses.
+
+Match-level actions (MATCH_ACTIONS) are in the same log and handled here before the engine sees
+anything: a player proposes to concede and the match is conceded when the partner agrees (the
+service answers for a bot partner with a `concede` of its own); a proposal is withdrawn or refused with `concede_decline`; the leaver
+policy's `replace` (a bot plays on for a seat whose player left) and `forfeit` (the leaver's team
+loses the match). None of them changes an engine state, so the archive and the export, which
+replay the engine games, are unchanged by them.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 
 from gameplay.rules import IllegalAction, get_game
+
+MATCH_ACTIONS = ("concede", "concede_decline", "replace", "forfeit")
+HISTORY_SIZE = 60  # events kept for a client's "What happened" log after a reload
 
 
 @dataclass(frozen=True)
@@ -34,8 +45,12 @@ class Table:
         self.state = self._start_game(0)
         self.seq = 0
         self.winner = None
-        self.finish = None  # "played" or "timeout" once the match is decided
+        self.finish = None  # "played", "timeout", "conceded" or "forfeit" once the match is decided
+        self.concede_by = None  # the seat whose proposal to concede waits for its partner
+        self.replaced = []  # seats a bot plays since their player left (leaver policy)
+        self.last_action = None  # the latest action as logged (the engine's form for its own)
         self.events = list(self.state.events) + self._settle(None)
+        self.history = deque(self.events, maxlen=HISTORY_SIZE)
 
     @classmethod
     def replay(cls, spec: MatchSpec, actions) -> "Table":
@@ -65,11 +80,59 @@ class Table:
         """Apply one action; IllegalAction leaves the table unchanged. Returns the events."""
         if self.is_over:
             raise IllegalAction("the match is over")
-        self.state.apply(action)
-        events = list(self.state.events) + self._settle(action)
+        if action.get("type") in MATCH_ACTIONS:
+            events = self._match_action(action)
+            self.last_action = {"seat": action["seat"], "type": action["type"]}
+        else:
+            state = self.state
+            state.apply(action)
+            self.last_action = state.actions[-1]
+            events = list(state.events) + self._settle(action)
         self.seq += 1
         self.events = events
+        self.history.extend(events)
         return events
+
+    # ----- match-level actions (before the engine) ---------------------------------------------
+
+    def _match_action(self, action: dict) -> list[dict]:
+        seat = action.get("seat")
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction("a match action needs the seat that takes it")
+        return getattr(self, "_" + action["type"])(seat)
+
+    def partner_of(self, seat: int) -> int:
+        return (seat + self.players // 2) % self.players
+
+    def _concede(self, seat: int) -> list[dict]:
+        if self.concede_by == seat:
+            raise IllegalAction("you have already proposed to concede; your partner has to agree")
+        if self.players != 4 or self.concede_by == self.partner_of(seat):  # no partner to ask, or agreed
+            self.concede_by = None
+            return [{"kind": "conceded", "seat": seat}] + self._decide(1 - seat % 2, "conceded")
+        if self.concede_by is not None:
+            raise IllegalAction("the other team's proposal to concede is waiting for an answer")
+        self.concede_by = seat
+        return [{"kind": "concede_proposed", "seat": seat}]
+
+    def _concede_decline(self, seat: int) -> list[dict]:
+        if self.concede_by not in (seat, self.partner_of(seat)):
+            raise IllegalAction("there is no proposal to concede for you to answer")
+        self.concede_by = None
+        return [{"kind": "concede_declined", "seat": seat}]
+
+    def _replace(self, seat: int) -> list[dict]:
+        if seat in self.replaced:
+            raise IllegalAction("a bot already plays this seat")
+        self.replaced.append(seat)
+        return [{"kind": "replaced", "seat": seat}]
+
+    def _forfeit(self, seat: int) -> list[dict]:
+        return [{"kind": "forfeited", "seat": seat}] + self._decide(1 - seat % 2, "forfeit")
+
+    def _decide(self, winner: int, finish: str) -> list[dict]:
+        self.winner, self.finish = winner, finish
+        return [{"kind": "match_over", "winner": winner, "finish": finish}]
 
     def _settle(self, action) -> list[dict]:
         """Decide finished games; a game can end before any action (a kick that reaches a small
@@ -92,6 +155,10 @@ class Table:
             self.winner = state.winner
             self.finish = "timeout" if forfeit else "played"
             return events
+        # The next game's view starts afresh: the event carries the decisive deal's record (public,
+        # like every record of a finished deal) for the client's game-over panel.
+        deals = state.view(None).get("deals") or []
+        events[0]["deal"] = deals[-1] if deals else None
         self.game_number += 1
         self.state = self._start_game(self.game_number)
         return events + [{"kind": "new_game", "game_number": self.game_number}] + list(self.state.events)
@@ -112,7 +179,8 @@ class Table:
 
     def _match_summary(self) -> dict:
         return {"game_number": self.game_number, "games_won": list(self.games_won),
-                "games_to_win": self.spec.games_to_win, "winner": self.winner, "finish": self.finish}
+                "games_to_win": self.spec.games_to_win, "winner": self.winner, "finish": self.finish,
+                "concede_by": self.concede_by, "replaced": list(self.replaced)}
 
     def _around(self, view: dict, summary: dict) -> dict:
         view["match"] = summary
@@ -122,7 +190,8 @@ class Table:
         return view
 
     def all_games(self) -> list:
-        """Engine states of every game played so far, the current one last (unless decided)."""
+        """Engine states of every game played so far, the current one last (unless decided, or
+        left unfinished by a concession or a forfeit)."""
         if self.finished_games and self.finished_games[-1] is self.state:
             return list(self.finished_games)
         return self.finished_games + [self.state]

@@ -109,3 +109,26 @@ def schedule_bots(match_id: int) -> None:
         play_bots.apply_async((match_id,), countdown=delay)
     else:
         play_bots.delay(match_id)
+
+
+# ----- presence: fair starts and leavers (gameplay/presence.py) --------------------------------
+
+@shared_task(name="gameplay.close_checkin", ignore_result=True)
+def close_checkin(match_id: int) -> bool:
+    from gameplay import presence
+
+    return presence.start_clocks(match_id, window_closed=True) is not None
+
+
+@shared_task(name="gameplay.enforce_leaver", ignore_result=True)
+def enforce_leaver(match_id: int, seat: int) -> bool:
+    from gameplay import presence
+
+    return presence.enforce_leaver(match_id, seat) is not None
+
+
+@shared_task(name="gameplay.sweep_presence", ignore_result=True)
+def sweep_presence() -> int:
+    from gameplay import presence
+
+    return presence.sweep_presence()

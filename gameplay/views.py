@@ -8,6 +8,8 @@ these pages only hand it its start-up data.
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -50,7 +52,7 @@ def archive_list(request):
 @login_required
 def new_table(request):
     form = NewTableForm(request.POST or None, game=request.GET.get("game", Game.ALLFOURS),
-                        preset=request.GET.get("preset"))
+                        preset=request.GET.get("preset"), user=request.user)
     if request.method == "POST" and form.is_valid():
         match = form.create_table(request.user)
         return redirect("gameplay:table", match_id=match.pk)
@@ -105,7 +107,8 @@ def seat_names(match: Match) -> list[dict]:
             name = _("Bot %(number)s") % {"number": seat.seat + 1}
         else:
             name = ""
-        names.append({"seat": seat.seat, "name": name, "user_id": seat.user_id, "bot": bool(seat.bot), "you": you})
+        names.append({"seat": seat.seat, "name": name, "user_id": seat.user_id, "bot": bool(seat.bot), "you": you,
+                      "user": seat.user})
     return names
 
 
@@ -122,7 +125,8 @@ def table(request, match_id):
     context = {"match": match, "reader": reader, "seats": seats,
                "is_creator": request.user.is_authenticated and match.created_by_id == request.user.pk,
                "invite_url": request.build_absolute_uri(reverse("gameplay:join", args=[match.invite_code])),
-               "empty_seats": sum(1 for s in seats if not s["name"])}
+               "empty_seats": sum(1 for s in seats if not s["name"]),
+               "names_json": json.dumps([{"name": s["name"], "bot": s["bot"]} for s in seats])}
     if request.htmx:
         return render(request, "gameplay/table_waiting.html", context)
     context["boot"] = {
@@ -130,7 +134,7 @@ def table(request, match_id):
         "names": [s["name"] for s in seats], "bots": [s["bot"] for s in seats],
         "cards": card_urls(match.game), "labels": client_labels(),
         "replay": reverse("gameplay:replay", args=[match.pk]), "lobby": reverse("gameplay:lobby"),
-        "status": match.status,
+        "status": match.status, "user": request.user.pk, "table_url": reverse("gameplay:table", args=[match.pk]),
     }
     return render(request, "gameplay/table.html", context)
 

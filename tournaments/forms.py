@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from gameplay.api import CLOCK_CHOICES, NewTableForm
+from gameplay.api import CLOCK_CHOICES, LeaverPolicy, NewTableForm
 from tournaments.models import Competition
 
 MINUTES = _("minutes")
@@ -40,14 +40,18 @@ class CompetitionForm(NewTableForm):
     third_place_match = forms.BooleanField(label=_("Third-place match"), required=False)
     grand_final_reset = forms.BooleanField(label=_("Grand final reset"), required=False, initial=True)
     double_round_robin = forms.BooleanField(label=_("Double round robin"), required=False)
+    reconnect_seconds = forms.IntegerField(label=_("Reconnect window (seconds)"), min_value=10, max_value=600,
+                                           initial=60, required=False, help_text=_("How long a disconnected player may take to come back."))
+    leaver_policy = forms.ChoiceField(label=_("When a player leaves"), choices=LeaverPolicy.choices,
+                                      initial=LeaverPolicy.FORFEIT, required=False)
 
     FORMAT_FIELDS = ("name", "format", "seeding", "visibility", "starts_at", "entries_close_at", "round_interval",
                      "check_in", "grace", "swiss_rounds", "third_place_match", "grand_final_reset",
-                     "double_round_robin")
+                     "double_round_robin", "reconnect_seconds", "leaver_policy")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for name in ("is_public", "fill_with_bots"):
+        for name in ("is_public", "fill_with_bots", "seat", "friend", "friend_role"):
             del self.fields[name]
         self.fields["time_control"].choices = [c for c in CLOCK_CHOICES if c[0]]
         self.fields["time_control"].initial = 30
@@ -81,7 +85,8 @@ class CompetitionForm(NewTableForm):
             double_round_robin=data["double_round_robin"], seeding=data["seeding"], starts_at=data["starts_at"],
             entries_close_at=data["entries_close_at"],
             round_interval=timedelta(minutes=data["round_interval"]), check_in=timedelta(minutes=data["check_in"]),
-            grace=timedelta(minutes=data["grace"]), created_by=user)
+            grace=timedelta(minutes=data["grace"]), reconnect_seconds=data.get("reconnect_seconds") or 60,
+            leaver_policy=data.get("leaver_policy") or LeaverPolicy.FORFEIT, created_by=user)
 
 
 class UsernameField(forms.CharField):

@@ -15,7 +15,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from gameplay.api import MATCH_MODEL, Game
+from gameplay.api import MATCH_MODEL, Game, LeaverPolicy
 
 
 class Competition(models.Model):
@@ -76,6 +76,11 @@ class Competition(models.Model):
     entries_close_at = models.DateTimeField(_("entries close"), null=True, blank=True)
     check_in = models.DurationField(_("check-in opens before a round"), default=timedelta(minutes=15))
     grace = models.DurationField(_("grace period for no-shows"), default=timedelta(minutes=10))
+    # At the table (gameplay/presence.py): how long a disconnected player may take to come back,
+    # and what then happens to the seat. Tables' clocks wait for all four up to the grace period.
+    reconnect_seconds = models.PositiveIntegerField(_("reconnect window (seconds)"), default=60)
+    leaver_policy = models.CharField(_("when a player leaves"), max_length=10, choices=LeaverPolicy.choices,
+                                     default=LeaverPolicy.FORFEIT)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)

@@ -24,7 +24,10 @@ const table = {
   seenDeals: null, // "game:deals" already summarised
   summaryShown: false,
   resultDismissed: false,
+  holdResult: false, // the decisive deal's summary is shown first; the result after "Continue"
   log: [],
+  chat: [], // chat frames, oldest first
+  muted: localStorage.getItem("chalk-chat-muted") === "1",
 };
 window.chalkTable = table; // for the browser tests and the curious
 
@@ -42,6 +45,7 @@ function connect() {
       send({ type: "sync" });
     }
     table.reconnecting = false;
+    send({ type: "chat_history" });
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
@@ -75,12 +79,23 @@ function act(action) {
 function receive(message) {
   if (message.type === "state") {
     if (table.frame && message.seq < table.frame.seq) return; // an older frame overtaken
+    const wasWaiting = table.frame ? table.frame.status === "waiting" : boot.status === "waiting";
     table.frame = message;
     if (table.pending && message.seq !== table.pending.seq) table.pending = null;
-    note(message.events);
+    if (message.history) rebuildLog(message.history);
+    else note(message.events);
+    if (wasWaiting && message.status !== "waiting") refreshSeats();
+    showGameOver(message.events);
     render();
   } else if (message.type === "ack") {
     if (table.pending?.ref === message.ref) table.pending = null;
+  } else if (message.type === "chat") {
+    addChat([message]);
+  } else if (message.type === "chat_history") {
+    table.chat = [];
+    addChat(message.messages);
+  } else if (message.type === "error" && message.ref?.startsWith("m-")) {
+    showChatError(T[`chat_${message.code}`] ?? message.message);
   } else if (message.type === "error") {
     if (!message.ref || table.pending?.ref === message.ref) table.pending = null;
     showError(message.code === "stale" ? T.stale : message.message);
@@ -139,7 +154,9 @@ function render() {
   renderHand();
   renderLog();
   renderSummary();
+  renderConduct();
   renderResult();
+  page.classList.toggle("my-turn", frame.legal.length > 0 && frame.seat !== null);
   tick();
 }
 
@@ -152,16 +169,20 @@ function renderSeats() {
     const acting = v.to_act === seat && table.frame.status === "playing";
     box.className = `seat pos-${["bottom", "right", "top", "left"][Number(box.dataset.pos)]}`;
     box.classList.toggle("to-act", acting);
-    box.classList.toggle("partner", table.frame.seat !== null && seat % 2 === myTeam());
+    const partner = table.frame.seat !== null && seat !== table.frame.seat && seat % 2 === myTeam();
+    box.classList.toggle("partner", partner);
+    box.classList.add(teamClass(seat % 2));
     box.classList.toggle("sits-out", v.sits_out === seat);
     box.dataset.seat = seat;
     const badges = el("span", { class: "seat-badges" },
       v.dealer === seat ? el("span", { class: "chip dealer", title: T.dealer, text: T.dealer }) : null,
       v.mano === seat && v.game === "cuatrola" ? el("span", { class: "chip", text: T.mano }) : null,
       v.sits_out === seat ? el("span", { class: "chip", text: T.sits_out }) : null,
-      boot.bots[seat] ? el("span", { class: "chip bot", text: T.bot }) : null);
+      boot.bots[seat] ? el("span", { class: "chip bot", text: T.bot }) : null,
+      replaced(seat) ? el("span", { class: "chip bot", text: T.bot_plays }) : null,
+      partner ? el("span", { class: "chip partner-chip", "data-testid": "partner-chip", text: T.partner }) : null);
     const name = el("span", { class: "seat-name", text: seatName(seat) });
-    const head = el("div", { class: "seat-head" }, name, badges,
+    const head = el("div", { class: "seat-head" }, name, ratingOf(seat), badges,
       acting ? el("span", { class: "countdown", "data-testid": `countdown-${seat}` }) : null);
     box.append(head);
     const call = lastCall(seat);
@@ -175,6 +196,14 @@ function renderSeats() {
     }
     for (const shown of revealedBy(seat)) box.append(el("div", { class: "revealed", text: shown }));
   }
+}
+
+const teamClass = (team) => (myTeam() === null ? `team-${team}` : team === myTeam() ? "team-us" : "team-them");
+const replaced = (seat) => (view().match?.replaced ?? []).includes(seat);
+
+function ratingOf(seat) {
+  const badge = document.getElementById("seat-ratings")?.content.querySelector(`[data-seat="${seat}"] .rating-badge`);
+  return badge && !boot.bots[seat] ? badge.cloneNode(true) : null;
 }
 
 // What a seat said in the current auction (Baloot) or round of calls (La Cuatrola).
@@ -272,7 +301,7 @@ function renderScores() {
   const board = $(".scoreboard");
   const dealStats = { allfours: ["game_totals"], baloot: ["tricks_won", "card_points"], cuatrola: ["tricks_won", "card_points", "cante_points"] }[v.game] ?? [];
   const grid = el("table", { class: "score-table" },
-    el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col", text: teamName(0) }), el("th", { scope: "col", text: teamName(1) }))));
+    el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col", class: teamClass(0), text: teamName(0) }), el("th", { scope: "col", class: teamClass(1), text: teamName(1) }))));
   const body = el("tbody");
   const line = (label, pair, cls = "") => body.append(el("tr", { class: cls }, el("th", { scope: "row", text: label }),
     el("td", { text: String(pair?.[0] ?? 0) }), el("td", { text: String(pair?.[1] ?? 0) })));
@@ -381,6 +410,12 @@ function eventText(event) {
     case "timeout": return fmt(T.timed_out, { name });
     case "sing": case "cante": return fmt(T.sings, { name, suit: cards.suitName(event.suit) });
     case "new_game": return fmt(T.new_game, { number: event.game_number + 1 });
+    case "concede_proposed": return fmt(T.proposes_concede, { name });
+    case "concede_declined": return fmt(T.declines_concede, { name });
+    case "conceded": return fmt(T.conceded, { name });
+    case "replaced": return fmt(T.replaced, { name: boot.names[event.seat] || name });
+    case "forfeited": return fmt(T.forfeited, { name: boot.names[event.seat] || name });
+    case "game_over": return fmt(T.game_over, { number: event.game_number + 1 });
     case "match_over": return T.finished;
     default:
       if (L.actions[event.kind] && event.seat !== undefined) return fmt(T.calls, { name, call: L.actions[event.kind] });
@@ -394,6 +429,12 @@ function note(events) {
     if (text) table.log.push(text);
   }
   table.log = table.log.slice(-40);
+}
+
+// After a reload: the log from the match's latest events (the state's `history`).
+function rebuildLog(events) {
+  table.log = [];
+  note(events);
 }
 
 function renderLog() {
@@ -429,7 +470,8 @@ function renderSummary() {
   if (key !== table.seenDeals && deals.length) {
     table.seenDeals = key;
     const close = el("button", { type: "button", class: "button small", "data-testid": "close-summary", text: T.close });
-    close.addEventListener("click", () => { box.hidden = true; });
+    close.addEventListener("click", () => { box.hidden = true; table.holdResult = false; renderResult(); });
+    table.holdResult = table.frame.status === "finished"; // the decisive deal first, then the result
     const [heading, summary] = summaryNode(deals.at(-1), deals.length, "deal-summary-title");
     box.replaceChildren(el("div", { class: "overlay-head" }, heading, close), summary);
     box.hidden = false;
@@ -440,7 +482,9 @@ function renderResult() {
   const frame = table.frame;
   const box = $(".match-result");
   if (frame.status !== "finished" && frame.status !== "aborted") { box.hidden = true; return; }
+  if (table.holdResult) { box.hidden = true; return; }
   $(".deal-summary").hidden = true;
+  $(".game-over").hidden = true;
   const match = view().match ?? {};
   const winner = match.winner ?? view().winner;
   let headline = T.aborted;
@@ -453,12 +497,156 @@ function renderResult() {
     el("p", { class: "final-score", text: `${T.final_score}: ${teamName(0)} ${view().score[0]} – ${view().score[1]} ${teamName(1)}` }),
     (match.games_to_win ?? 1) > 1 ? el("p", { text: `${T.games_won}: ${match.games_won[0]} – ${match.games_won[1]}` }) : null,
     match.finish === "timeout" ? el("p", { text: T.lost_on_time }) : null,
+    match.finish === "conceded" ? el("p", { text: T.won_by_concession }) : null,
+    match.finish === "forfeit" ? el("p", { text: T.won_by_forfeit }) : null,
     el("p", { class: "actions" },
       frame.status === "finished" ? el("a", { class: "button", href: boot.replay, "data-testid": "replay-link", text: T.replay }) : null,
       el("a", { class: "button secondary", href: boot.lobby, text: T.lobby })),
   ].filter(Boolean));
   box.hidden = false;
 }
+
+// ----- a game of a best-of-N is over -----------------------------------------------------------
+
+function showGameOver(events) {
+  const over = (events ?? []).find((event) => event.kind === "game_over");
+  const match = table.frame.view.match ?? {};
+  if (!over || match.winner !== null && match.winner !== undefined) return; // the match result says it
+  const box = $(".game-over");
+  const mine = myTeam();
+  const line = mine === null ? fmt(T.game_won_by, { names: teamName(over.winner) })
+    : over.winner === mine ? T.you_won_game : T.you_lost_game;
+  const close = el("button", { type: "button", class: "button small", "data-testid": "close-game-over", text: T.next_game });
+  close.addEventListener("click", () => { box.hidden = true; });
+  const deal = over.deal ? summaryNode(over.deal, 0, "game-over-deal").slice(1) : [];
+  box.replaceChildren(
+    el("div", { class: "overlay-head" }, el("h2", { id: "game-over-title", text: fmt(T.game_over, { number: over.game_number + 1 }) }), close),
+    el("p", { class: "game-over-line", text: line }),
+    el("p", { class: "games-score", "data-testid": "games-score", text: fmt(T.games_score, { a: `${teamName(0)} ${over.games_won[0]}`, b: `${over.games_won[1]} ${teamName(1)}` }) }),
+    ...deal);
+  $(".deal-summary").hidden = true;
+  box.hidden = false;
+}
+
+// ----- conceding and leaving (docs/protocol-extensions.md) --------------------------------------
+
+function matchAct(type) {
+  table.confirming = null;
+  send({ type, ref: newRef() });
+  render();
+}
+
+function conductButton(label, onClick, testid, secondary = true) {
+  const button = el("button", { type: "button", class: `button small${secondary ? " secondary" : ""}`, "data-testid": testid, text: label });
+  button.addEventListener("click", onClick);
+  return button;
+}
+
+function renderConduct() {
+  const panel = $(".conduct");
+  if (!panel) return;
+  const frame = table.frame;
+  const seat = frame.seat;
+  panel.replaceChildren();
+  panel.hidden = frame.status !== "playing" || replaced(seat);
+  if (panel.hidden) return;
+  const by = view().match?.concede_by ?? null;
+  const partner = (seat + 2) % 4;
+  const ask = (text, ...buttons) => panel.append(el("p", { class: "conduct-note", text }), el("p", { class: "conduct-buttons" }, ...buttons));
+  if (table.confirming) {
+    const yes = table.confirming === "leave" ? T.leave : T.concede;
+    ask(table.confirming === "leave" ? T.leave_confirm : T.concede_confirm,
+      conductButton(yes, () => matchAct(table.confirming), "confirm-conduct", false),
+      conductButton(T.close, () => { table.confirming = null; renderConduct(); }, "cancel-conduct"));
+  } else if (by === seat) {
+    ask(T.concede_waiting, conductButton(T.concede_withdraw, () => matchAct("concede_decline"), "withdraw-concede"));
+  } else if (by === partner && players() === 4) {
+    ask(fmt(T.concede_asked, { name: seatName(partner) }),
+      conductButton(T.concede_agree, () => matchAct("concede"), "agree-concede", false),
+      conductButton(T.concede_refuse, () => matchAct("concede_decline"), "refuse-concede"));
+  } else {
+    if (by !== null) panel.append(el("p", { class: "conduct-note", text: T.they_concede_asked }));
+    panel.append(el("p", { class: "conduct-buttons" },
+      by === null ? conductButton(T.concede, () => { table.confirming = "concede"; renderConduct(); }, "concede") : null,
+      conductButton(T.leave, () => { table.confirming = "leave"; renderConduct(); }, "leave")));
+  }
+}
+
+// ----- chat (players and spectators apart; text is always set as text) ---------------------------
+
+function addChat(lines) {
+  const known = new Set(table.chat.map((line) => line.id));
+  table.chat = table.chat.concat((lines ?? []).filter((line) => !known.has(line.id))).slice(-50);
+  renderChat();
+}
+
+function chatLine(line) {
+  const mine = line.user === boot.user;
+  const who = line.seat !== null && table.frame ? seatName(line.seat) : line.name;
+  const words = line.phrase ? L.chat[line.phrase] ?? line.phrase : line.text;
+  return el("li", { class: `chat-line${mine ? " mine" : ""}${line.seat !== null && table.frame ? ` ${teamClass(line.seat % 2)}` : ""}` },
+    el("strong", { class: "chat-who", text: who }), " ", el("span", { class: "chat-words", text: words }));
+}
+
+function renderChat() {
+  const list = page.querySelector(".chat-lines");
+  const shown = table.muted ? table.chat.filter((line) => line.user === boot.user) : table.chat;
+  list.replaceChildren(...shown.map(chatLine));
+  list.scrollTop = list.scrollHeight;
+  const mute = page.querySelector(".chat-mute");
+  mute.textContent = table.muted ? T.chat_muted : T.chat_mute;
+  mute.setAttribute("aria-pressed", String(table.muted));
+}
+
+function showChatError(text) {
+  const line = page.querySelector(".chat-error");
+  if (line) line.textContent = text || "";
+}
+
+function sendChat(message) {
+  showChatError("");
+  send({ type: "chat", ref: `m-${newRef().slice(2, 40)}`, ...message });
+}
+
+function setUpChat() {
+  const phrases = page.querySelector(".chat-phrases");
+  for (const [key, label] of Object.entries(L.chat ?? {})) {
+    const button = el("button", { type: "button", class: "chat-phrase", "data-phrase": key, text: label });
+    button.addEventListener("click", () => sendChat({ phrase: key }));
+    phrases?.append(button);
+  }
+  page.querySelector(".chat-form")?.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = event.target.querySelector("input");
+    if (!input.value.trim()) { showChatError(T.chat_empty); return; }
+    if (input.value.length > 200) { showChatError(T.chat_too_long); return; }
+    sendChat({ text: input.value });
+    input.value = "";
+  });
+  page.querySelector(".chat-mute").addEventListener("click", () => {
+    table.muted = !table.muted;
+    localStorage.setItem("chalk-chat-muted", table.muted ? "1" : "0");
+    renderChat();
+  });
+  renderChat();
+}
+
+// ----- the waiting room: every seat's name, for everyone ------------------------------------------
+
+// The waiting panel (htmx, every 3 s) carries the seats' names; the felt takes them from there.
+function takeNames(panel) {
+  if (!panel?.dataset.names) return;
+  const seats = JSON.parse(panel.dataset.names);
+  boot.names = seats.map((seat) => seat.name);
+  boot.bots = seats.map((seat) => seat.bot);
+  render();
+}
+
+function refreshSeats() {
+  window.htmx?.ajax("GET", boot.table_url, { target: "#waiting", swap: "outerHTML" });
+}
+
+document.body.addEventListener("htmx:afterSwap", () => takeNames(document.getElementById("waiting")));
 
 // ----- the clock -----------------------------------------------------------------------------
 
@@ -484,4 +672,5 @@ document.addEventListener("click", (event) => {
 });
 
 setOnline(true);
+setUpChat();
 connect();

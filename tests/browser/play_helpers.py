@@ -17,6 +17,7 @@ READY = """done => {
   const box = document.querySelector(done);
   if (box && !box.hidden) return true;
   const t = window.chalkTable;
+  if (t && t.frame && t.frame.status === 'finished' && !document.querySelector('.deal-summary').hidden) return true;
   return Boolean(t && t.frame && !t.pending && t.frame.legal.length > 0
                  && document.querySelector('.hand-card.legal:not(:disabled), .act-button:not(:disabled)'));
 }"""
@@ -78,6 +79,9 @@ def play_until(page, done, max_decisions=600, keyboard_first_card=False):
         page.wait_for_function(READY, arg=done, timeout=20_000)
         if page.locator(done).is_visible():
             return decisions
+        if page.evaluate("window.chalkTable.frame.status") == "finished":
+            page.get_by_test_id("close-summary").click()  # the decisive deal's summary, then the result
+            continue
         card = page.locator(".hand-card.legal:not(:disabled)")
         if card.count():
             if not used_keyboard:

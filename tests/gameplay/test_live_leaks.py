@@ -15,7 +15,7 @@ from websockets.asyncio.client import connect
 from gameplay import services
 from gameplay.models import Match, MatchAction
 from gameplay.table import Table
-from tests.leak_check import hidden_from, leaked
+from tests.leak_check import codes_in, hidden_from, leaked, split_events
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -90,15 +90,17 @@ async def play_all(server, tables: list[dict]) -> dict:
 
 
 def replayed_readers(match: Match):
-    """For each seq: (hidden cards per reader, cards other seats held before, the action)."""
+    """For each seq: (hidden cards per reader, cards other seats held before, the action, the
+    table's event history then)."""
     actions = list(MatchAction.objects.filter(match=match).order_by("seq").values_list("action", flat=True))
     table = Table(services.spec_of(match))
     readers = [*range(table.players), None]
-    steps = {0: ({r: hidden_from(table.state, r) for r in readers}, {r: set() for r in readers}, None)}
+    steps = {0: ({r: hidden_from(table.state, r) for r in readers}, {r: set() for r in readers}, None,
+                 list(table.history))}
     for seq, action in enumerate(actions, start=1):
         held = {r: hidden_from(table.state, r, include_stock=False) for r in readers}
         table.apply(action)
-        steps[seq] = ({r: hidden_from(table.state, r) for r in readers}, held, action)
+        steps[seq] = ({r: hidden_from(table.state, r) for r in readers}, held, action, list(table.history))
     return steps
 
 
@@ -109,10 +111,22 @@ def assert_no_frame_leaks(match: Match, frames: list):
         if frame["type"] != "state":
             continue
         assert frame["seat"] == seat
-        hidden_now, held_before, action = steps[frame["seq"]]
+        hidden_now, held_before, action, history = steps[frame["seq"]]
         shown = leaked({**frame["view"], "legal": frame["legal"]}, hidden_now[seat], held_before[seat],
                        action, outer_events=frame["events"] if frame["events"] else None)
         assert not shown, f"match {match.pk} seq {frame['seq']}: reader {seat} was shown {shown}"
+        if "history" in frame:
+            assert_history_shows_nothing_hidden(match, seat, frame, history, hidden_now[seat])
+
+
+def assert_history_shows_nothing_hidden(match: Match, seat, frame: dict, history: list, hidden_now: set):
+    """The rebuilt "What happened" log (a connect's or a sync's `history`) is exactly the events
+    every reader was sent live up to that seq (judged frame by frame above), and its current deal
+    names no card hidden from the reader now."""
+    assert frame["history"] == json.loads(json.dumps(history)), f"match {match.pk} seq {frame['seq']}: history differs from the log's"
+    _closed, current_deal = split_events(frame["history"])
+    shown = codes_in(current_deal) & hidden_now
+    assert not shown, f"match {match.pk} seq {frame['seq']}: reader {seat}'s history showed {shown}"
 
 
 @pytest.mark.timeout(1200)

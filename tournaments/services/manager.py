@@ -262,7 +262,9 @@ def create_table(competition: Competition, round_row: Round, pairing: Pairing, p
     pairing.match_id = gameplay.create_match(
         competition.game, competition.options, people.seats(pairing), created_by=competition.created_by,
         games_to_win=competition.games_to_win, time_control=competition.time_control,
-        is_public=competition.is_public, rated=True, starts_at=round_row.starts_at)
+        is_public=competition.is_public, rated=True, starts_at=round_row.starts_at,
+        checkin_seconds=int(competition.grace.total_seconds()), reconnect_seconds=competition.reconnect_seconds,
+        leaver_policy=competition.leaver_policy)
     pairing.save(update_fields=["match"])
     return pairing.match_id
 

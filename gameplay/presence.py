@@ -1,0 +1,176 @@
+"""Who is at the table: fair starts, the reconnect window and the leaver policy.
+
+The rules, as built:
+
+- **Fair starts.** A match with a check-in window (`Match.checkin_seconds` > 0) starts with its
+  clocks held: players (and bots) may already act, but no decision times out. The clocks start
+  when every seat is connected (a bot always is; a player when at least one of their sockets is
+  open) or when the window closes, whichever comes first. A window of 0 starts them at once.
+- **Away.** A seated player whose last socket closes is away from that moment; a player still
+  missing when the check-in window closes is away from then. Being away before the clocks start
+  counts from the moment they start. While away, the clock keeps running
+  for their own decisions only (the timeout rules of the game apply to them as to anyone).
+- **The reconnect window** (`Match.reconnect_seconds`, 60 s by default): a player who comes back
+  within it just carries on. After it, the table's leaver policy (`Match.leaver_policy`) decides:
+  `bot` (the default, and casual tables'): a bot plays the seat to the end and the match becomes
+  unrated; `forfeit` (a competition may choose it): the leaver's team loses the match.
+- Both are actions in the match's log (`replace`, `forfeit`: gameplay/table.py), written by the
+  service below like any other, so replays and archives see them. A player who leaves on purpose
+  (gameplay/conduct.py) meets the same policy at once.
+
+Connections are counted on the Seat row (all processes' sockets), so any process may judge.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from gameplay import services
+from gameplay.models import Match, Seat
+
+logger = logging.getLogger("chalk.gameplay")
+LEAVER_BOT = "random"  # the bot that takes over a leaver's seat
+
+
+# ----- fair starts -------------------------------------------------------------------------------
+
+def hold_or_start_clocks(match: Match) -> None:
+    """At the start (inside the starter's lock): clocks now, or once every seat is connected."""
+    if match.checkin_seconds == 0 or all_present(match.pk):
+        match.clocks_started_at = timezone.now()
+        return
+    match.clocks_started_at = None
+    closes = match.started_at + timedelta(seconds=match.checkin_seconds)
+    transaction.on_commit(lambda: _schedule("close_checkin", (match.pk,), closes))
+
+
+def all_present(match_id: int) -> bool:
+    return not Seat.objects.filter(match_id=match_id, bot="", connections=0).exists()
+
+
+def checkin_closes_at(match: Match):
+    return match.started_at + timedelta(seconds=match.checkin_seconds) if match.started_at else None
+
+
+def start_clocks(match_id: int, window_closed: bool = False, publish: bool = True):
+    """Start a held table's clocks if every seat is there, or if its check-in window has closed
+    (then the players still missing are away from now). The outcome (its state frames) if they
+    started, else None; with publish=False the caller (a socket, on its own loop) sends it."""
+    with services.match_lock(match_id), transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.status != Match.Status.PLAYING or match.clocks_started_at is not None:
+            return None
+        now = timezone.now()
+        window_closed = window_closed and checkin_closes_at(match) <= now
+        if not window_closed and not all_present(match_id):
+            return None
+        if window_closed:
+            _mark_absent_away(match, now)
+        match.clocks_started_at = now
+        live = services.live_table(match)
+        services._set_clock(match, live.table)
+        match.save(update_fields=["clocks_started_at", "deadline"])
+        outcome = services.Outcome(match.pk, match.seq, None, services.state_messages(match, live.table, []),
+                                   deadline=match.deadline)
+        if publish:
+            transaction.on_commit(lambda: services.broadcast(outcome))
+        transaction.on_commit(lambda: services.follow_up(outcome))
+    logger.info("match %s: clocks started (%s)", match_id, "window closed" if window_closed else "all present")
+    return outcome
+
+
+def _mark_absent_away(match: Match, now) -> None:
+    absent = Seat.objects.filter(match=match, bot="", connections=0)
+    absent.filter(away_since__isnull=True).update(away_since=now)
+    for seat in absent.values_list("seat", flat=True):
+        _schedule_leaver_check(match, seat, now)
+
+
+# ----- sockets coming and going ------------------------------------------------------------------
+
+def arrived(match_id: int, seat: int):
+    """A socket of the seat's player opened (the consumer, on connect). The outcome of starting
+    the clocks if this arrival completed the table, for the consumer to publish; else None."""
+    Seat.objects.filter(match_id=match_id, seat=seat).update(connections=F("connections") + 1, away_since=None)
+    match = Match.objects.filter(pk=match_id).only("status", "clocks_started_at").first()
+    if match and match.status == Match.Status.PLAYING and match.clocks_started_at is None:
+        return start_clocks(match_id, publish=False)
+    return None
+
+
+def departed(match_id: int, seat: int) -> None:
+    """A socket of the seat's player closed; with its last one the player is away."""
+    now = timezone.now()
+    closed = Seat.objects.filter(match_id=match_id, seat=seat, connections__gt=0).update(
+        connections=F("connections") - 1)
+    gone = closed and Seat.objects.filter(match_id=match_id, seat=seat, connections=0, bot="").update(away_since=now)
+    match = Match.objects.filter(pk=match_id).first()
+    if gone and match and match.status == Match.Status.PLAYING:
+        _schedule_leaver_check(match, seat, now)
+
+
+def _schedule_leaver_check(match: Match, seat: int, since) -> None:
+    when = since + timedelta(seconds=match.reconnect_seconds)
+    transaction.on_commit(lambda: _schedule("enforce_leaver", (match.pk, seat), when))
+
+
+def _schedule(task_name: str, args: tuple, eta) -> None:
+    """Run a presence task at `eta`. Eager tasks (tests) cannot wait: there the periodic sweep
+    (sweep_presence, called by the tests) catches up, as it does for a lost timer."""
+    from gameplay import tasks
+
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        getattr(tasks, task_name).apply_async(args, eta=eta)
+
+
+# ----- the leaver policy -------------------------------------------------------------------------
+
+def enforce_leaver(match_id: int, seat: int, now=None) -> services.Outcome | None:
+    """Apply the leaver policy to a seat away longer than the reconnect window; None otherwise."""
+    now = now or timezone.now()
+    with services.match_lock(match_id), transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.status != Match.Status.PLAYING:
+            return None
+        row = Seat.objects.filter(match=match, seat=seat).first()
+        if row is None or row.bot or row.away_since is None or row.connections or match.clocks_started_at is None:
+            return None  # back, already a bot, or the table still waits for everyone (fair starts)
+        since = max(row.away_since, match.clocks_started_at)  # away in the waiting room counts from the start
+        if since + timedelta(seconds=match.reconnect_seconds) > now:
+            return None
+        logger.info("match %s: seat %s away since %s, policy %s", match_id, seat, row.away_since,
+                    match.leaver_policy)
+        return apply_policy(match, services.live_table(match), seat, actor=None)
+
+
+def apply_policy(match: Match, live: services.LiveTable, seat: int, actor, ref=None) -> services.Outcome:
+    """The table's leaver policy for `seat` (inside the match's lock and transaction)."""
+    if match.leaver_policy == Match.LeaverPolicy.FORFEIT:
+        return services._apply(match, live, seat, {"seat": seat, "type": "forfeit"}, ref, actor, check_turn=False)
+    outcome = services._apply(match, live, seat, {"seat": seat, "type": "replace"}, ref, actor, check_turn=False)
+    Seat.objects.filter(match=match, seat=seat).update(bot=LEAVER_BOT)
+    Match.objects.filter(pk=match.pk).update(rated=False)  # a bot played part of it
+    match.rated = False
+    live.bots[seat] = LEAVER_BOT
+    outcome.bot_next = live.table.to_act in live.bots  # read after the commit, by follow_up
+    return outcome
+
+
+def sweep_presence(now=None) -> int:
+    """Periodic: held clocks whose window closed, and leavers past their window (lost timers)."""
+    now = now or timezone.now()
+    held = Match.objects.filter(status=Match.Status.PLAYING, clocks_started_at__isnull=True)
+    started = sum(start_clocks(pk, window_closed=True) is not None
+                  for pk, started_at, window in held.values_list("pk", "started_at", "checkin_seconds")
+                  if started_at + timedelta(seconds=window) <= now)
+    away = (Seat.objects.filter(match__status=Match.Status.PLAYING, bot="", connections=0,
+                                away_since__isnull=False)
+            .values_list("match_id", "seat"))
+    replaced = sum(enforce_leaver(match_id, seat, now) is not None for match_id, seat in away)
+    return started + replaced
