@@ -80,3 +80,19 @@ def clock_time(value) -> str:
 @register.filter
 def short_datetime(value) -> str:
     return formats.date_format(_local(value), "SHORT_DATETIME_FORMAT") if value else ""
+
+
+@register.filter
+def preset_label(key) -> str:
+    """A rules preset's name from the translated table (gameplay/forms.py); never its key."""
+    from gameplay.forms import PRESET_LABELS
+
+    return str(PRESET_LABELS[key]) if key in PRESET_LABELS else ""
+
+
+@register.filter
+def choice_label(key) -> str:
+    """A game option's chosen value from the translated table (gameplay/forms.py); never its key."""
+    from gameplay.forms import CHOICE_LABELS
+
+    return str(CHOICE_LABELS[str(key)]) if str(key) in CHOICE_LABELS else ""

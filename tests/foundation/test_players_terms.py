@@ -47,3 +47,26 @@ def test_arabic_dual_stands_alone_without_a_numeral(count):
     with translation.override("ar"):
         text = translation.ngettext("%(n)s pair", "%(n)s pairs", count) % {"n": count}
     assert text == "ثنائيان"
+
+
+def test_every_preset_and_option_value_of_every_game_has_a_translated_label():
+    # a missing label is a failure here, not a key shown to a player (issue 14)
+    from gameplay.forms import CHOICE_LABELS, PRESET_LABELS
+    from gameplay.rules import GAMES
+
+    missing = [(name, key) for name, engine in GAMES.items() for key in engine.presets if key not in PRESET_LABELS]
+    missing += [(name, str(choice)) for name, engine in GAMES.items() for option in engine.options_spec
+                for choice in option.choices or () if type(choice) is str and choice not in CHOICE_LABELS]
+    assert missing == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "grace"), [("es", "5 minutos"), ("ar", "5 دقائق"), ("en", "5 minutes")])
+def test_competition_page_names_rules_and_clock_in_words_not_keys(client, language, grace):
+    from tests.competitions_db.helpers import make_competition
+
+    competition = make_competition(preset="short_seven", time_control=30)
+    html = client.get(f"/competitions/{competition.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+    assert grace in html
+    assert not any(key in html for key in ("short_seven", "forfeit_match", "0:05:00"))
