@@ -70,3 +70,14 @@ def test_competition_page_names_rules_and_clock_in_words_not_keys(client, langua
 
     assert grace in html
     assert not any(key in html for key in ("short_seven", "forfeit_match", "0:05:00"))
+
+
+def test_every_arabic_plural_entry_fills_all_six_forms():
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    path = Path(__file__).resolve().parents[2] / "locale/ar/LC_MESSAGES/django.po"
+    with path.open("rb") as handle:
+        plurals = [m for m in read_po(handle, locale="ar") if m.pluralizable]
+    assert plurals and [m.id[0] for m in plurals if len(m.string) != 6 or not all(m.string)] == []
