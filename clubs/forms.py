@@ -12,7 +12,7 @@ RESERVED_SLUGS = {"new", "join"}  # paths of clubs/urls.py that a slug would sha
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = Player
-        fields = ["display_name", "preferred_language"]
+        fields = ["display_name", "preferred_language", "table_alerts"]
 
 
 class ClubForm(forms.ModelForm):

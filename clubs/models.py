@@ -37,6 +37,11 @@ class Player(models.Model):
         _("preferred language"), max_length=8, choices=language_choices, default="", blank=True,
         help_text=_("Chalk shows its pages in this language when you are logged in."),
     )
+    table_alerts = models.BooleanField(
+        _("sound and browser notification when my table opens"), default=False,
+        help_text=_("Chalk always takes you to your table when it opens; with this on it also plays a "
+                    "sound and shows a notification, if your browser allows it."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

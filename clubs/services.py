@@ -222,9 +222,10 @@ def profile_of(user) -> Player:
     return player
 
 
-def save_profile(player: Player, display_name: str, preferred_language: str) -> Player:
+def save_profile(player: Player, display_name: str, preferred_language: str, table_alerts: bool = False) -> Player:
     player.display_name, player.preferred_language = display_name, preferred_language
-    player.save(update_fields=["display_name", "preferred_language"])
+    player.table_alerts = table_alerts  # sound and browser notification when a table opens (dashboard)
+    player.save(update_fields=["display_name", "preferred_language", "table_alerts"])
     return player
 
 

@@ -13,11 +13,10 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # Django must be set up before anything imports models (consumers do).
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from channels.routing import ProtocolTypeRouter  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
+from config.websockets import websocket_application  # noqa: E402
 
 # Everything loaded so far lives as long as the process: keep it out of the cyclic collector's
 # scans, and collect the young generation less often. Every move allocates a few hundred small
@@ -29,10 +28,7 @@ gc.set_threshold(50_000, 50, 100)
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        # Origin checked against ALLOWED_HOSTS: a page on another site cannot open a socket
-        # that rides on the user's session cookie.
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        # Same-origin sockets only (scheme, host and port), unknown paths refused: config/websockets.py
+        "websocket": websocket_application(websocket_urlpatterns),
     }
 )

@@ -56,6 +56,10 @@ def healthz(request):
     return JsonResponse({"status": "ok" if healthy else "error", "checks": checks}, status=200 if healthy else 503)
 
 
+def bad_request(request, exception=None):
+    return render(request, "400.html", status=400)
+
+
 def permission_denied(request, exception=None):
     return render(request, "403.html", status=403)
 

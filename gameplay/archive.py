@@ -23,14 +23,54 @@ def game_start(spec: MatchSpec, number: int):
                         dealer=(spec.first_dealer + number) % players)
 
 
+# What a view says about the deal in progress: at the step that closes a deal these come from
+# the deal that just ended, not from the next one the engine has already dealt.
+DEAL_KEYS = ("dealer", "trump", "turn_ups", "contract", "multiplier", "trump_card", "declarer", "sits_out",
+             "deal_number", "bidder", "buyer")
+NEXT_DEAL_COUNTS = ("tricks_won", "card_points", "game_totals", "cante_points")
+
+
 def frame(state, action, deck) -> dict:
     view = state.view(None)
     places = state.card_places()
     hands = [deck.codes_of_mask(places.get(f"hand{seat}", 0)) for seat in range(state.players)]
-    record = view["deals"][-1] if view["deals"] and any(e["kind"] == "deal_over" for e in view["events"]) else None
+    closed = any(e["kind"] == "deal_over" for e in view["events"])
+    record = view["deals"][-1] if view["deals"] and closed else None
+    number = len(view["deals"])
     for key in DROPPED:
         view.pop(key, None)
-    return {"action": action, "view": view, "hands": hands, "deal_record": record}
+    return {"action": action, "view": view, "hands": hands, "deal_record": record, "deal_record_number": number}
+
+
+def split_at_new_deal(closing: dict, before: dict) -> list[dict]:
+    """An action that ends a deal makes the engine deal the next one at once. The stepper shows
+    that as two steps, so each is what its label says: the action ending deal n (with deal n's
+    table, hands and summary), then the start of deal n+1 (no action; its summary stays shown)."""
+    events = closing["view"]["events"]
+    ends = [i for i, e in enumerate(events) if e["kind"] == "deal_over"]
+    cut = ends[-1] + 1 if ends else len(events)
+    if cut == len(events):
+        return [closing]
+    played = closing["action"].get("card")
+    hands = [[code for code in hand if code != played] for hand in before["hands"]]
+    ended = {k: v for k, v in closing["view"].items() if k not in DEAL_KEYS + NEXT_DEAL_COUNTS}
+    ended.update({k: before["view"][k] for k in DEAL_KEYS if k in before["view"]})
+    ended.update({"events": events[:cut], "trick": [], "to_act": None,
+                  "last_trick": last_trick(events[:cut], before["view"], played)})
+    starting = dict(closing, action=None, view=dict(closing["view"], events=events[cut:]))
+    return [dict(closing, view=ended, hands=hands), starting]
+
+
+def last_trick(events: list, before: dict, played) -> dict | None:
+    """The trick an action closed, in the view's shape: the cards on the table before it, then
+    the card it played; the winner from the trick_won event."""
+    won = next((e for e in reversed(events) if e["kind"] == "trick_won"), None)
+    if won is None or played is None:
+        return None
+    trick = before.get("trick") or []
+    cards = [place["card"] for place in trick] + [played]
+    leader = trick[0]["seat"] if trick else won["seat"]
+    return {"leader": leader, "cards": cards, "winner": won["seat"]}
 
 
 def game_timeline(spec: MatchSpec, number: int, actions: list[dict]) -> list[dict]:
@@ -39,7 +79,7 @@ def game_timeline(spec: MatchSpec, number: int, actions: list[dict]) -> list[dic
     frames = [frame(state, None, deck)]
     for action in actions:
         state.apply(dict(action))
-        frames.append(frame(state, action, deck))
+        frames += split_at_new_deal(frame(state, action, deck), frames[-1])
     return frames
 
 
@@ -53,3 +93,11 @@ def scenario(games: list, number: int) -> dict | None:
     if not 0 <= number < len(games):
         return None
     return games[number].scenario()
+
+
+def final_score(result: dict, games_to_win: int) -> list | None:
+    """The score the archive list shows: games won in a best of N, else the one game's points."""
+    if games_to_win > 1:
+        return result.get("games_won")
+    games = result.get("games") or []
+    return games[-1]["score"] if games else None

@@ -6,6 +6,9 @@ melds), card names by rank and suit, and the deal summary's rows by the keys of 
 `detail` (shared/rules/<game>.md suggests them).
 """
 
+import functools
+
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -133,7 +136,14 @@ def conduct_phrases() -> dict:
 
 
 def client_labels() -> dict:
-    from gameplay.chat import phrase_labels
+    """The table client's labels in the active language (worked out once per language)."""
+    return labels_in(get_language())
+
+
+@functools.lru_cache(maxsize=16)
+def labels_in(language: str) -> dict:
+    """Catalogues are read at start-up, so a language's labels never change in a process."""
+    from gameplay.chat import phrase_labels  # chat imports labels: read its phrases when first asked
 
     return {"actions": action_labels(), "contracts": contract_labels(), "suits": suit_labels(),
             "ranks": rank_labels(), "detail": detail_labels(), "text": phrases(), "chat": phrase_labels()}

@@ -11,14 +11,16 @@ from gameplay.access import watchable_by
 from gameplay.models import Game, Match, Seat
 
 LIST_SIZE = 30
+LOBBY_SIZE = 12  # tables per lobby list (open, being played): a glance, not a directory
 
 
 def lobby_lists(user) -> dict:
-    """Open and playing public tables, and the user's own unfinished ones."""
+    """The newest open and playing public tables, and the user's own unfinished ones: a few of
+    each, so the lobby's cost does not grow with the tables on the site."""
     tables = Match.objects.select_related("created_by").prefetch_related("seats__user")
     public = tables.filter(is_public=True)
-    lists = {"open_tables": public.filter(status=Match.Status.WAITING).order_by("-created_at")[:LIST_SIZE],
-             "playing": public.filter(status=Match.Status.PLAYING).order_by("-started_at")[:LIST_SIZE], "mine": []}
+    lists = {"open_tables": public.filter(status=Match.Status.WAITING).order_by("-created_at")[:LOBBY_SIZE],
+             "playing": public.filter(status=Match.Status.PLAYING).order_by("-started_at")[:LOBBY_SIZE], "mine": []}
     if getattr(user, "is_authenticated", False):
         lists["mine"] = (tables.filter(Q(seats__user=user) | Q(created_by=user))
                          .exclude(status__in=[Match.Status.FINISHED, Match.Status.ABORTED])

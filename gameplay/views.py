@@ -8,11 +8,11 @@ these pages only hand it its start-up data.
 
 from __future__ import annotations
 
+import functools
 import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
@@ -20,12 +20,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from gameplay import archive, listings, log, services
+from config.paging import window_page
+from gameplay import archive, listings, log, replay_cache, services
 from gameplay.access import reader_for
 from gameplay.cardfaces import deck_folder
 from gameplay.forms import NewTableForm
 from gameplay.labels import client_labels
-from gameplay.models import Game, Match
+from gameplay.models import Game, Match, Seat
 from gameplay.rules import get_game
 from gameplay.table import Table
 
@@ -38,13 +39,41 @@ def lobby(request):
     return render(request, "gameplay/lobby.html", listings.lobby_lists(request.user))
 
 
+ARCHIVE_KINDS = ("casual", "competition")
+
+
 def archive_list(request):
     game, player = request.GET.get("game", ""), request.GET.get("player", "")  # player: from a player page
+    kind = request.GET.get("kind", "")
     only_mine = request.GET.get("mine") == "1" and request.user.is_authenticated
-    matches = listings.archive_matches(request.user, game, player, only_mine)
-    page = Paginator(matches, LIST_SIZE).get_page(request.GET.get("page"))
-    return render(request, "gameplay/archive_list.html",
-                  {"page": page, "games": Game.choices, "game": game, "only_mine": only_mine, "player": player})
+    matches = (listings.archive_matches(request.user, game, player, only_mine)
+               .select_related("pairing__competition").prefetch_related("seats__user__player")
+               .order_by("-finished_at", "-pk"))
+    if kind in ARCHIVE_KINDS:
+        matches = matches.filter(pairing__isnull=kind == "casual")
+    page = window_page(matches, LIST_SIZE, request.GET.get("page"))  # no COUNT of the whole archive
+    rows = [archive_row(match) for match in page.object_list]
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(request, "gameplay/archive_list.html", {
+        "page": page, "rows": rows, "games": Game.choices, "game": game, "kind": kind, "only_mine": only_mine,
+        "player": player, "query": query.urlencode()})
+
+
+def archive_row(match: Match) -> dict:
+    """One finished match as the archive lists it: teams (seats 0 & 2, 1 & 3), score, winner."""
+    names = [seat_name(seat) for seat in match.seats.all()]
+    teams = [" & ".join(names[team::2]) for team in (0, 1)]
+    pairing = getattr(match, "pairing", None)
+    return {"match": match, "teams": teams, "score": archive.final_score(match.result, match.games_to_win),
+            "winner": match.winner, "competition": pairing.competition if pairing else None}
+
+
+def seat_name(seat: Seat) -> str:
+    if seat.user_id:
+        player = getattr(seat.user, "player", None)
+        return player.name if player else seat.user.get_username()
+    return _("Bot %(number)s") % {"number": seat.seat + 1} if seat.bot else ""
 
 
 # ----- starting and joining --------------------------------------------------------------------
@@ -98,21 +127,15 @@ def watchable(request, match_id) -> tuple[Match, object]:
 
 def seat_names(match: Match) -> list[dict]:
     you = _("You")
-    names = []
-    for seat in match.seats.select_related("user__player").order_by("seat"):
-        if seat.user_id:
-            player = getattr(seat.user, "player", None)  # a user made outside sign-up may have none
-            name = player.name if player else seat.user.get_username()
-        elif seat.bot:
-            name = _("Bot %(number)s") % {"number": seat.seat + 1}
-        else:
-            name = ""
-        names.append({"seat": seat.seat, "name": name, "user_id": seat.user_id, "bot": bool(seat.bot), "you": you,
-                      "user": seat.user})
-    return names
+    return [{"seat": seat.seat, "name": seat_name(seat), "user_id": seat.user_id, "bot": bool(seat.bot), "you": you,
+             "user": seat.user}
+            for seat in match.seats.select_related("user__player").order_by("seat")]
 
 
+@functools.lru_cache(maxsize=8)
 def card_urls(game: str) -> dict:
+    """Static URLs of a game's card faces: fixed for the life of a process (the manifest is
+    read once), and some sixty lookups a table or replay page otherwise."""
     folder = deck_folder(game)
     codes = get_game(game).deck.codes
     return {"faces": {code: static(f"cards/{folder}/{code}.svg") for code in codes},
@@ -148,11 +171,15 @@ def finished_table(request, match_id) -> tuple[Match, Table]:
 
 
 def replay(request, match_id):
-    match, table = finished_table(request, match_id)
+    match, _reader = watchable(request, match_id)
+    if not match.is_finished:
+        raise Http404
+    data = replay_cache.replay_data(match)  # the timeline is worked out once per finished match
     boot = {"match": match.pk, "game": match.game, "names": [s["name"] for s in seat_names(match)],
-            "games": archive.timeline(log.spec_of(match), table.all_games()),
             "cards": card_urls(match.game), "labels": client_labels()}
-    return render(request, "gameplay/replay.html", {"match": match, "boot": boot, "table": table})
+    return render(request, "gameplay/replay.html", {
+        "match": match, "boot": {"games": range(data.games)}, "table": {"games_won": data.games_won},
+        "boot_script": replay_cache.boot_script("replay-boot", boot, data)})
 
 
 def export(request, match_id):
@@ -165,5 +192,6 @@ def export(request, match_id):
     if scenario is None:
         raise Http404
     response = JsonResponse(scenario, json_dumps_params={"indent": 1})
-    response["Content-Disposition"] = f'inline; filename="chalk-match-{match.pk}-game-{number}.json"'
+    # A download, named for the match and the game shown (best of N: one file per game).
+    response["Content-Disposition"] = f'attachment; filename="chalk-{match.game}-match-{match.pk}-game-{number + 1}.json"'
     return response

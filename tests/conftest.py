@@ -178,12 +178,13 @@ def live_server_env(db_url, redis_url):
 
 @contextlib.contextmanager
 def running_asgi_server(db_url, redis_url, log_path):
-    """uvicorn serving config.asgi:application on a free port, stopped on exit."""
+    """uvicorn serving the site on a free port, stopped on exit: config.asgi's application plus
+    the test-only /ws/echo/ route (tests/echo_asgi.py)."""
     sock = bound_socket()
     port = sock.getsockname()[1]
     with log_path.open("wb") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--fd", str(sock.fileno()),
+            [sys.executable, "-m", "uvicorn", "tests.echo_asgi:application", "--fd", str(sock.fileno()),
              "--log-level", "info", "--no-server-header",
              # open websockets must not hold up teardown (and with it the test database's drop)
              "--timeout-graceful-shutdown", "3"],
@@ -214,7 +215,7 @@ def _test_database_url(django_db_blocker):
 
 @pytest.fixture(scope="session")
 def live_asgi_server(django_db_setup, django_db_blocker, redis_server, tmp_path_factory):
-    """uvicorn serving config.asgi:application on a free port against the test database.
+    """uvicorn serving the site (tests/echo_asgi.py) on a free port against the test database.
 
     Session-scoped (it takes a second or two to start). Ask for `transactional_db` too, or use
     `asgi_live`, so what the test writes is committed where the server can read it.

@@ -71,3 +71,11 @@ def records_closed_by(records: list, closed: list, current: list) -> tuple[list,
     total = ended + began_and_ended
     recent = records[-total:] if total else []
     return recent[:ended], recent[ended:]
+
+
+CARD_TOKEN = re.compile(r"(?<![\w#-])(?:[AKQJT98765432][SHDC]|(?:1[012]|[13])[OCEB])(?![\w-])")
+
+
+def cards_on_page(html: str) -> set[str]:
+    """Card codes written anywhere in a page (text, attributes, embedded JSON)."""
+    return set(CARD_TOKEN.findall(html))

@@ -13,6 +13,7 @@ from typing import Optional
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from ninja import NinjaAPI, Schema
+from ninja.errors import ValidationError
 
 from clubs.models import Club
 from tournaments import pages
@@ -28,6 +29,14 @@ class CompetitionsAPI(NinjaAPI):
 
 api = CompetitionsAPI(title="Chalk competitions", version="1", urls_namespace="competitions-api", docs_url=None,
                description="Read-only: clubs, competitions, standings, brackets and matches.")
+
+
+@api.exception_handler(ValidationError)
+def malformed_request(request, error):
+    """A malformed id in the path names nothing (404); a malformed query is the client's error
+    (400). Ninja's default 422 is neither of the answers the site gives for a bad URL."""
+    in_path = any(detail.get("loc", [None])[0] == "path" for detail in error.errors)
+    return api.create_response(request, {"detail": error.errors}, status=404 if in_path else 400)
 
 
 class ClubOut(Schema):

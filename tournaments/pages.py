@@ -38,8 +38,10 @@ def visible_competitions(user):
     return Competition.objects.filter(query).distinct()
 
 
-def standings_rows(competition: Competition):
-    return list(Standing.objects.filter(competition=competition).select_related("entry").order_by("position"))
+def standings_rows(competition: Competition, limit: int | None = None):
+    """The stored standings in order; `limit` rows at most (the competition page shows the top)."""
+    rows = Standing.objects.filter(competition=competition).select_related("entry").order_by("position")
+    return list(rows[:limit] if limit else rows)
 
 
 def tiebreak_names(competition: Competition) -> tuple[str, ...]:

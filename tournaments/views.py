@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -14,6 +13,8 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.permissions import can_create_competition
+from config.paging import window_page
+from config.request_guard import bounded_int
 from gameplay.api import Game
 from tournaments import forms, pages
 from tournaments.calendars import player_token
@@ -51,10 +52,9 @@ def archive(request):
         finished = finished.filter(club__slug=club)
     if game in Game.values:
         finished = finished.filter(game=game)
-    if year.isdigit():
-        finished = finished.filter(finished_at__year=int(year))
-    page = Paginator(finished.select_related("club").order_by("-finished_at"), LIST_SIZE).get_page(
-        request.GET.get("page"))
+    if year_number := bounded_int(year, 1, 9999):  # a year past 9999 overflows the date lookup
+        finished = finished.filter(finished_at__year=year_number)
+    page = window_page(finished.select_related("club").order_by("-finished_at"), LIST_SIZE, request.GET.get("page"))
     years = sorted({d.year for d in Competition.objects.filter(status=Competition.Status.FINISHED)
                     .dates("finished_at", "year")}, reverse=True)
     return render(request, "tournaments/archive.html", {
@@ -84,7 +84,7 @@ def detail(request, pk):
         return render(request, "tournaments/now_playing.html", context)
     context.update({
         "entries": pages.entry_list(competition), "rounds": list(competition.rounds.order_by("number")),
-        "standings": pages.standings_rows(competition)[:10], "audit": competition.audit_entries
+        "standings": pages.standings_rows(competition, limit=10), "audit": competition.audit_entries
         .select_related("actor__player", "entry")[:50],
         "entries_open": entries.entries_open(competition), "enter_form": forms.EnterForm(),
         "tiebreaks": pages.tiebreak_names(competition)})

@@ -101,7 +101,7 @@ function renderSide(f) {
       ? el("tr", {}, el("th", { scope: "row", text: r.label }), el("td", { text: String(r.pair[0] || "") }), el("td", { text: String(r.pair[1] || "") }))
       : el("tr", {}, el("th", { scope: "row", text: r.label }), el("td", { colSpan: 2, text: r.text }))));
     body2.append(el("tr", { class: "total" }, el("th", { text: T.this_deal }), el("td", { text: signed(f.deal_record.delta[0]) }), el("td", { text: signed(f.deal_record.delta[1]) })));
-    summary.append(el("h2", { text: fmt(T.deal_summary, { number: v.deals_closed ?? v.deal_number }) }),
+    summary.append(el("h2", { text: fmt(T.deal_summary, { number: f.deal_record_number }) }),
       el("table", { class: "summary-table", "data-testid": "replay-summary" }, el("thead", {}, head.cloneNode(true)), body2));
   }
 }
@@ -120,9 +120,12 @@ function render() {
     button.disabled = forward ? at.step >= last : at.step <= 0;
   }
   for (const tab of page.querySelectorAll("[data-game]")) tab.setAttribute("aria-pressed", String(Number(tab.dataset.game) === at.game));
+  const exportLink = $("[data-testid=export]");  // the export is of the game shown
+  if (exportLink) exportLink.search = `?game=${at.game}`;
 }
 
-// The next (or previous) step whose frame closed a trick / a deal; the end (or start) otherwise.
+// The next (or previous) step whose frame closed a trick / began a deal; the end (or start)
+// otherwise. A deal's first step has no action (gameplay/archive.py splits the step that deals it).
 function seek(kind, direction) {
   const list = frames();
   for (let i = at.step + direction; i > 0 && i < list.length; i += direction) {
@@ -135,7 +138,7 @@ function go(command) {
   const direction = command.endsWith("+") ? 1 : -1;
   const what = command.slice(0, -1);
   if (what === "step") at.step = Math.min(frames().length - 1, Math.max(0, at.step + direction));
-  else at.step = seek(what === "trick" ? "trick_won" : "deal_over", direction);
+  else at.step = seek(what === "trick" ? "trick_won" : "deal", direction);
   render();
 }
 

@@ -151,3 +151,27 @@ def test_no_frame_of_two_hundred_live_matches_shows_a_hidden_card(asgi_live):
     for match_id, frame in errors:
         acted_on = int(frame["ref"].split("-")[1])
         assert acted_on < Match.objects.get(pk=match_id).seq, f"match {match_id}: act on the current state got {frame}"
+
+
+@pytest.mark.parametrize("game, options", GAMES.items())
+def test_the_dashboard_of_a_seated_player_shows_no_hidden_card(client, game, options):
+    """Mid-match, each seated player's home lists the table (and whose turn it is) but no card
+    hidden from them, over the first decisions of a deal."""
+    from tests.leak_check import cards_on_page
+    from tests.gameplay.helpers import make_match
+
+    match, users = make_match(game, options=options)
+    rng = random.Random(7)
+    for _ in range(6):
+        live = services.live_table(Match.objects.get(pk=match.pk))
+        if live.table.to_act is None:
+            break
+        for seat, user in enumerate(users):
+            client.force_login(user)
+            html = client.get("/").content.decode()
+            assert f"/matches/{match.pk}/" in html
+            hidden = hidden_from(live.table.state, seat)
+            assert not cards_on_page(html) & hidden, f"seat {seat} was shown {cards_on_page(html) & hidden}"
+        actor = live.table.to_act
+        services.submit_action(match.pk, users[actor], live.table.seq, f"r{live.table.seq}",
+                               rng.choice(live.table.view(actor)["legal"]))

@@ -36,29 +36,44 @@ def names_on(html):
     return set(re.findall(r'href="/ratings/players/([^/]+)/"', html))
 
 
-def test_leaderboard_hides_provisional_players_until_asked(client, regulars_and_newcomers):
+def test_leaderboard_lists_every_rated_player_and_marks_provisional_ones(client, regulars_and_newcomers):
     regulars, newcomers = regulars_and_newcomers
     url = reverse("ratings:leaderboard", args=["baloot"])
 
     html = client.get(url).content.decode()
-    assert names_on(html) == {u.username for u in regulars}
-    assert "4 hidden" in html
+    assert names_on(html) == {u.username for u in regulars + newcomers}
+    assert html.count('data-testid="provisional"') == 4
 
-    shown = client.get(url, {"provisional": "1"}).content.decode()
-    assert names_on(shown) == {u.username for u in regulars + newcomers}
+    established = client.get(url, {"established": "1"}).content.decode()
+    assert names_on(established) == {u.username for u in regulars}
 
 
 def test_leaderboard_is_ordered_by_elo(client, regulars_and_newcomers):
     html = client.get(reverse("ratings:leaderboard", args=["baloot"])).content.decode()
-    best_first = list(Rating.objects.filter(glicko_rd__lte=110).order_by("-elo").values_list("user__username", flat=True))
+    best_first = list(Rating.objects.order_by("-elo", "user__username").values_list("user__username", flat=True))
     assert re.findall(r'href="/ratings/players/([^/]+)/"', html) == best_first
+
+
+def test_confidence_reads_the_glicko_deviation_from_0_to_100_percent():
+    from tournaments.ratings.policy import LEADERBOARD_MAX_RD, confidence
+
+    assert confidence(350) == 0 and confidence(0) == 100 and confidence(400) == 0
+    assert confidence(LEADERBOARD_MAX_RD) == 69  # provisional below this
+
+
+def test_player_page_headlines_elo_with_its_confidence_explained(client, regulars_and_newcomers):
+    regulars, _newcomers = regulars_and_newcomers
+    rating = Rating.objects.get(user=regulars[0], game="baloot")
+    html = client.get(reverse("ratings:player", args=[regulars[0].username])).content.decode()
+    assert f"<strong>{round(rating.elo)}</strong>" in html
+    assert f"confidence {rating.confidence} %" in html and "Below 69 % the rating is provisional" in html
 
 
 def test_club_leaderboard_lists_members_only(client, regulars_and_newcomers):
     regulars, _newcomers = regulars_and_newcomers
     club = Club.objects.create(name="Port of Spain", slug="pos")
     Membership.objects.bulk_create([Membership(club=club, user=u) for u in regulars[:3]])
-    html = client.get(reverse("ratings:club_leaderboard", args=["baloot", "pos"]), {"provisional": "1"}).content.decode()
+    html = client.get(reverse("ratings:club_leaderboard", args=["baloot", "pos"])).content.decode()
     assert names_on(html) == {u.username for u in regulars[:3]}
     assert client.get(reverse("ratings:club_leaderboard", args=["baloot", "nowhere"])).status_code == 404
 
@@ -67,7 +82,7 @@ def test_leaderboard_queries_are_bounded(client, django_assert_max_num_queries):
     users = make_users(16)
     rate_all(finished_matches(random_specs(users, 40, seed=8)))
     with django_assert_max_num_queries(6):
-        response = client.get(reverse("ratings:leaderboard", args=["baloot"]), {"provisional": "1"})
+        response = client.get(reverse("ratings:leaderboard", args=["baloot"]))
     assert len(names_on(response.content.decode())) == 16
 
 

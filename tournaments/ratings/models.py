@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from gameplay.api import MATCH_MODEL, Game
 
 from . import elo, glicko2
-from .policy import LEADERBOARD_MAX_RD
+from .policy import LEADERBOARD_MAX_RD, confidence
 
 
 class Rating(models.Model):
@@ -38,8 +38,12 @@ class Rating(models.Model):
 
     @property
     def provisional(self) -> bool:
-        """Still uncertain: hidden from leaderboards unless asked (docs/ratings.md)."""
+        """Still uncertain: marked on leaderboards (docs/ratings.md)."""
         return self.glicko_rd > LEADERBOARD_MAX_RD
+
+    @property
+    def confidence(self) -> int:
+        return confidence(self.glicko_rd)
 
     @property
     def glicko(self) -> glicko2.Glicko:

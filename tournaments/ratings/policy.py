@@ -18,10 +18,11 @@ on the Match row, so the Django side passes ``match.rated`` as
 lost on time (``finish == "timeout"``) was played and is rated, as a loss on
 time is in FIDE-rated chess: leaving a losing table must not save a rating.
 
-Leaderboards hide a player whose Glicko-2 deviation is above
-``LEADERBOARD_MAX_RD`` (110, lichess's threshold for a provisional rating):
-everyone starts at RD 350 and a regular player gets below 110 after about
-fifteen rated matches.
+Leaderboards list every rated player and mark as provisional one whose Glicko-2
+deviation is above ``LEADERBOARD_MAX_RD`` (110, lichess's threshold for a
+provisional rating): everyone starts at RD 350 and a regular player gets below
+110 after about fifteen rated matches. Players read the deviation as a
+confidence figure (``confidence``): 0 % at the start, 100 % for a deviation of 0.
 """
 from __future__ import annotations
 
@@ -29,6 +30,13 @@ from dataclasses import dataclass
 from typing import Optional
 
 LEADERBOARD_MAX_RD = 110.0
+START_RD = 350.0  # glicko2.START_RD: a player nobody knows anything about
+
+
+def confidence(rd: float) -> int:
+    """How sure the rating is, in whole percent: the share of the starting deviation that the
+    player's results have removed. Provisional below confidence(LEADERBOARD_MAX_RD), 69 %."""
+    return max(0, min(100, round(100 * (1 - rd / START_RD))))
 
 
 @dataclass(frozen=True)

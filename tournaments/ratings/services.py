@@ -31,7 +31,7 @@ from gameplay.api import Game
 from . import elo, glicko2, history
 from .history import RatedMatch
 from .models import Rating, RatingChange, RatingLock
-from .policy import LEADERBOARD_MAX_RD
+from .policy import LEADERBOARD_MAX_RD, confidence
 from .rebuild import rebuild_game
 
 logger = logging.getLogger("chalk.ratings")
@@ -58,6 +58,10 @@ class PlayerRating:
     @property
     def provisional(self) -> bool:
         return self.glicko_rd > LEADERBOARD_MAX_RD
+
+    @property
+    def confidence(self) -> int:
+        return confidence(self.glicko_rd)
 
 
 def rate_finished_match(match_id: int) -> Outcome:
@@ -176,11 +180,12 @@ def rating_for(user, game: str) -> PlayerRating:
     return ratings_for([user], game)[_user_id(user)]
 
 
-def leaderboard(game: str, club=None, provisional: bool = False):
-    """Rated players of ``game`` (members of ``club`` only, if given), best Elo first; players
-    whose Glicko-2 deviation is above LEADERBOARD_MAX_RD only when ``provisional``."""
+def leaderboard(game: str, club=None, established_only: bool = False):
+    """Every rated player of ``game`` (members of ``club`` only, if given), best Elo first;
+    provisional ones (Glicko-2 deviation above LEADERBOARD_MAX_RD) are left out only when
+    ``established_only``."""
     query = Rating.objects.filter(game=game, rated_matches__gt=0)
-    if not provisional:
+    if established_only:
         query = query.filter(glicko_rd__lte=LEADERBOARD_MAX_RD)
     if club is not None:
         query = query.filter(user__memberships__club=club)

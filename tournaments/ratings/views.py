@@ -10,7 +10,7 @@ from gameplay.api import Game
 
 from . import services
 from .models import Rating, RatingChange
-from .policy import LEADERBOARD_MAX_RD
+from .policy import LEADERBOARD_MAX_RD, confidence
 
 PER_PAGE = 50
 HISTORY_ROWS = 50
@@ -24,13 +24,12 @@ def leaderboard(request, game, club=None):
     if game not in Game.values:
         raise Http404
     club = get_object_or_404(Club, slug=club) if club else None
-    show_all = request.GET.get("provisional") == "1"
-    page = Paginator(services.leaderboard(game, club, provisional=show_all), PER_PAGE).get_page(request.GET.get("page"))
-    hidden = 0 if show_all else services.leaderboard(game, club, provisional=True).filter(
-        glicko_rd__gt=LEADERBOARD_MAX_RD).count()
+    established = request.GET.get("established") == "1"
+    page = Paginator(services.leaderboard(game, club, established_only=established), PER_PAGE).get_page(
+        request.GET.get("page"))
     return render(request, "ratings/leaderboard.html", {
         "game": game, "game_name": Game(game).label, "games": Game.choices, "club": club, "page": page,
-        "show_all": show_all, "hidden": hidden, "max_rd": LEADERBOARD_MAX_RD,
+        "established": established, "provisional_below": confidence(LEADERBOARD_MAX_RD),
     })
 
 
@@ -40,5 +39,5 @@ def player(request, username):
     changes = (RatingChange.objects.filter(user=user)
                .order_by("-finished_at", "-match_id")[:HISTORY_ROWS])
     return render(request, "ratings/player.html", {
-        "subject": user, "ratings": ratings, "changes": changes, "max_rd": LEADERBOARD_MAX_RD,
+        "subject": user, "ratings": ratings, "changes": changes, "provisional_below": confidence(LEADERBOARD_MAX_RD),
     })

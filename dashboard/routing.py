@@ -1,0 +1,9 @@
+"""The per-user socket's route; config/routing.py lists it."""
+
+from django.urls import path
+
+from dashboard.consumers import MeConsumer
+
+websocket_urlpatterns = [
+    path("ws/me/", MeConsumer.as_asgi()),
+]
