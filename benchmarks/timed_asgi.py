@@ -2,11 +2,12 @@
 
     uvicorn benchmarks.timed_asgi:application
 
-Wraps, without changing them, the steps one `act` goes through on the server and prints, when the
-server stops, one JSON line on stderr with the mean wall time (ms) of each step per move:
-queue (consumer awaits the sync thread), submit_action (in the sync thread), each SQL statement
-kind, commit, broadcast (group_send waited on the background loop), back (sync thread to the
-consumer's ack), and the thread hops Channels makes for close_old_connections.
+Wraps, without changing them, the steps one `act` goes through on the server
+(gameplay/services/moves.py) and prints, when the server stops, one JSON line on stderr with the
+mean wall time (ms) of each step per act: the whole act, the loop's one-statement move and its
+statement, the database thread's part (submit_action, its one statement or the locked
+transaction), frames, follow-up, each SQL statement kind through Django, commit, and the thread
+hops Channels makes for close_old_connections.
 """
 
 import json
@@ -22,12 +23,12 @@ from django.db.backends.signals import connection_created
 
 from channels import consumer as channels_consumer
 from channels import db as channels_db
-from gameplay import broadcast, consumers, services
+from gameplay import services
+from gameplay.services import moves
 
 _totals = defaultdict(float)
 _counts = defaultdict(int)
 _lock = threading.Lock()
-_local = threading.local()
 
 
 def add(name: str, seconds: float) -> None:
@@ -46,38 +47,57 @@ def timed(name, function):
     return wrapper
 
 
-_submit = services.submit_action
+def atimed(name, function):
+    async def wrapper(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return await function(*args, **kwargs)
+        finally:
+            add(name, time.perf_counter() - start)
+    return wrapper
+
+
+_submit = moves.submit_action
 
 
 def submit_action(*args, **kwargs):
-    entered = getattr(_local, "entered", None)
+    """The database thread's part of an act the loop could not write itself."""
     start = time.perf_counter()
     cpu = time.thread_time()
     try:
         return _submit(*args, **kwargs)
     finally:
-        end = time.perf_counter()
-        add("submit_action", end - start)
-        add("submit_action_cpu", time.thread_time() - cpu)
-        _local.left = end
+        add("submit_action_on_thread", time.perf_counter() - start)
+        add("submit_action_on_thread_cpu", time.thread_time() - cpu)
 
 
-services.submit_action = submit_action
-services.broadcast = timed("broadcast", services.broadcast)
-services.state_messages = timed("state_messages", services.state_messages)
-services._locked = timed("_locked", services._locked)
-services.live_table = timed("live_table", services.live_table)
-
-_act = consumers.MatchConsumer.act
+# The steps services.act really takes (gameplay/services/moves.py), each timed where it is
+# looked up: the socket calls services.act, which calls the names bound in services.moves.
+_act = moves.act
 
 
-async def act(self, message):
+async def act(*args, **kwargs):
     start = time.perf_counter()
-    await _act(self, message)
-    add("act_total", time.perf_counter() - start)
+    try:
+        return await _act(*args, **kwargs)
+    finally:
+        add("act", time.perf_counter() - start)
 
 
-consumers.MatchConsumer.act = act
+services.act = act
+moves.submit_action = submit_action
+moves._move_on_loop = atimed("move_on_loop", moves._move_on_loop)
+moves._move_on_thread = timed("move_on_thread", moves._move_on_thread)
+moves._move_locked = timed("move_locked", moves._move_locked)
+moves.awrite_one_statement = atimed("loop_statement", moves.awrite_one_statement)
+moves.write_one_statement = timed("thread_statement", moves.write_one_statement)
+moves.write_locked = timed("locked_write", moves.write_locked)
+moves.write_in_transaction = timed("write_in_transaction", moves.write_in_transaction)
+moves.state_messages = timed("state_messages", moves.state_messages)
+moves.live_table = timed("live_table", moves.live_table)
+moves.locked_match = timed("locked_match", moves.locked_match)
+moves.follow_up = timed("follow_up", moves.follow_up)
+moves.broadcast = timed("broadcast", moves.broadcast)
 
 _close = channels_db.close_old_connections
 
@@ -146,11 +166,11 @@ _Wrapper.is_usable = is_usable
 
 
 def report():
-    moves = max(_counts["submit_action"], 1)
-    line = {"timing_moves": _counts["submit_action"]}
+    acts = max(_counts["act"], 1)
+    line = {"timing_moves": _counts["act"]}
     for name in sorted(_totals):
-        line[f"{name}_ms_per_move"] = round(1000 * _totals[name] / moves, 3)
-        line[f"{name}_calls_per_move"] = round(_counts[name] / moves, 2)
+        line[f"{name}_ms_per_move"] = round(1000 * _totals[name] / acts, 3)
+        line[f"{name}_calls_per_move"] = round(_counts[name] / acts, 2)
     print(json.dumps(line), file=sys.stderr, flush=True)
 
 
@@ -182,7 +202,7 @@ if "cprofile" in PATCHES:
     import pstats
 
     _profile = cProfile.Profile()
-    _inner_submit = services.submit_action
+    _inner_submit = moves.submit_action
 
     def profiled_submit(*args, **kwargs):
         _profile.enable()
@@ -191,7 +211,7 @@ if "cprofile" in PATCHES:
         finally:
             _profile.disable()
 
-    services.submit_action = profiled_submit
+    moves.submit_action = profiled_submit
 
 
 def report_profile():

@@ -1,23 +1,55 @@
 from django import forms
+from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, JoinRequest, Membership, Player
 from gameplay.api import Game
+from tournaments.display import zone_choices, valid_zone_names
 
 
 RESERVED_SLUGS = {"new", "join"}  # paths of clubs/urls.py that a slug would shadow
 
 
+class ZoneInput(forms.TextInput):
+    """A text box that suggests the common zones first (a datalist the browser searches as you type)."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        list_id = f"{(attrs or {}).get('id', name)}-zones"
+        box = super().render(name, value, {**(attrs or {}), "list": list_id}, renderer)
+        options = format_html_join("", '<option value="{}">{}</option>', zone_choices())
+        return format_html('{}<datalist id="{}">{}</datalist>', box, list_id, options)
+
+
+class ZoneField(forms.CharField):
+    """A time zone by its name (Europe/Madrid); any real zone is accepted, not only the suggested ones."""
+
+    widget = ZoneInput
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 64)
+        kwargs.setdefault("help_text", _("Type a city, for example Madrid, Riyadh or Port of Spain."))
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        value = super().clean((value or "").strip().replace(" ", "_"))
+        if value and value not in valid_zone_names():
+            raise forms.ValidationError(_("%(zone)s is not a time zone. Choose one from the list.") % {"zone": value})
+        return value
+
+
 class ProfileForm(forms.ModelForm):
+    time_zone = ZoneField(label=_("Your time zone"), required=False)
+
     class Meta:
         model = Player
-        fields = ["display_name", "preferred_language", "table_alerts"]
+        fields = ["display_name", "preferred_language", "time_zone", "table_alerts"]
 
 
 class ClubForm(forms.ModelForm):
     """Create or edit a club. The slug is checked here, so a taken one is a form error, not a 500."""
 
+    time_zone = ZoneField(label=_("Time zone"), initial="UTC")
     home_games = forms.MultipleChoiceField(
         label=_("Home games"), choices=Game.choices, widget=forms.CheckboxSelectMultiple,
         help_text=_("The games the club plays. The first one is offered by “Play now”."),

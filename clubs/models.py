@@ -42,6 +42,8 @@ class Player(models.Model):
         help_text=_("Chalk always takes you to your table when it opens; with this on it also plays a "
                     "sound and shows a notification, if your browser allows it."),
     )
+    # Empty until the player's browser says it (the profile page fills it in); pages then use UTC.
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

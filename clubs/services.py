@@ -222,10 +222,11 @@ def profile_of(user) -> Player:
     return player
 
 
-def save_profile(player: Player, display_name: str, preferred_language: str, table_alerts: bool = False) -> Player:
-    player.display_name, player.preferred_language = display_name, preferred_language
+def save_profile(player: Player, display_name: str, preferred_language: str, time_zone: str = "",
+                 table_alerts: bool = False) -> Player:
+    player.display_name, player.preferred_language, player.time_zone = display_name, preferred_language, time_zone
     player.table_alerts = table_alerts  # sound and browser notification when a table opens (dashboard)
-    player.save(update_fields=["display_name", "preferred_language", "table_alerts"])
+    player.save(update_fields=["display_name", "preferred_language", "time_zone", "table_alerts"])
     return player
 
 

@@ -65,7 +65,13 @@ def profile(request):
     if request.method == "POST" and form.is_valid():
         player = services.save_profile(player, **form.cleaned_data)
         return profile_saved(request, player)
-    return render(request, "clubs/profile.html", {"form": form, "player": player})
+    return render(request, "clubs/profile.html", {"form": form, "player": player,
+                                                  "calendar_url": player_calendar_url(request)})
+
+
+def player_calendar_url(request) -> str:
+    from tournaments.calendars import player_token  # tournaments depends on clubs, not the reverse
+    return request.build_absolute_uri(reverse("tournaments:player_calendar", args=[player_token(request.user)]))
 
 
 def profile_saved(request, player):

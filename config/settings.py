@@ -132,20 +132,36 @@ def _database():
             "OPTIONS": dict(SQLITE_OPTIONS),
             "TEST": {"NAME": str(VAR_DIR / "test.sqlite3")},
         }
-    db = dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))
+    db = dj_database_url.parse(DATABASE_URL)
     if db["ENGINE"] == "django.db.backends.sqlite3":
         db["OPTIONS"] = {**SQLITE_OPTIONS, **db.get("OPTIONS", {})}
-    else:
-        db["CONN_HEALTH_CHECKS"] = True
+        return db
+    # Django's native psycopg pool, never per-thread persistent connections: under ASGI every
+    # request runs on a thread of its own, and a persistent connection per thread outlived the
+    # request until the garbage collector found it (issue 16: 150 requests took all 100 of
+    # PostgreSQL's connections). With the pool a process never holds more than DB_POOL_SIZE;
+    # a request that finds them all busy waits DB_POOL_TIMEOUT seconds for one.
+    db["CONN_MAX_AGE"] = 0  # the pool requires it: a finished request returns its connection
+    db["CONN_HEALTH_CHECKS"] = True  # the pool checks a connection before handing it out
+    db["OPTIONS"] = {**db.get("OPTIONS", {}), "pool": {
+        "min_size": min(DB_POOL_MIN_SIZE, DB_POOL_SIZE), "max_size": DB_POOL_SIZE,
+        "timeout": DB_POOL_TIMEOUT}}
     return db
 
 
+# Connections per process (docs/deploying.md, "Budgeting PostgreSQL connections").
+DB_POOL_SIZE = env_int("DB_POOL_SIZE", 10)
+DB_POOL_MIN_SIZE = env_int("DB_POOL_MIN_SIZE", 2)
+DB_POOL_TIMEOUT = float(env_str("DB_POOL_TIMEOUT", "10"))
 DATABASES = {"default": _database()}
-# Threads (each with its own connection) on which an ASGI process runs the live table's database
-# work, so one socket's round trip does not queue every other socket behind it. SQLite allows a
-# single writer, so it keeps Django's one synchronous thread.
+# Threads (each holding one of the pool's connections) on which an ASGI process runs the live
+# table's database work, so one socket's round trip does not queue every other socket behind
+# it. SQLite allows a single writer, so it keeps Django's one synchronous thread.
 LIVE_DATABASE_THREADS = env_int(
     "LIVE_DATABASE_THREADS", 1 if DATABASES["default"]["ENGINE"].endswith("sqlite3") else 4)
+# The event loop's own asynchronous connections (psycopg_pool.AsyncConnectionPool, one per loop),
+# on which it writes a plain move itself (gameplay/live_db.py).
+LIVE_LOOP_CONNECTIONS = env_int("LIVE_LOOP_CONNECTIONS", 4)
 # With the threads above (PostgreSQL), the event loop writes a plain move itself on its own
 # asynchronous connections (gameplay/live_db.py); off: every move goes through a thread.
 LIVE_LOOP_WRITES = env_bool("LIVE_LOOP_WRITES", True)
@@ -203,6 +219,10 @@ BOT_STALL_SECONDS = float(env_str("BOT_STALL_SECONDS", str(5 * BOT_MOVE_DELAY + 
 # Per socket: a burst of WS_RATE_BURST messages, refilled at WS_RATE_PER_SECOND.
 WS_RATE_BURST = env_int("WS_RATE_BURST", 30)
 WS_RATE_PER_SECOND = env_int("WS_RATE_PER_SECOND", 10)
+# A longer text frame is closed with 1009 (docs/live-protocol.md); an act is under 200 characters.
+WS_MAX_MESSAGE_CHARS = env_int("WS_MAX_MESSAGE_CHARS", 16384)
+# Table sockets one signed-in user may hold open in one ASGI process; the next is closed (4429).
+WS_MAX_SOCKETS_PER_USER = env_int("WS_MAX_SOCKETS_PER_USER", 8)
 
 # --- accounts ---------------------------------------------------------------------------------
 
@@ -247,6 +267,8 @@ EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Chalk <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# The site's own address: links in e-mails must be absolute (no mail client knows our host).
+SITE_URL = env_str("SITE_URL", "http://%s:%s" % (env_str("CHALK_HOST", "127.0.0.1"), env_str("CHALK_PORT", "8000")))
 
 # --- languages --------------------------------------------------------------------------------
 

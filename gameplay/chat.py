@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from gameplay.models import ChatMessage
+from gameplay.services import storable_text
 
 MAX_LENGTH = 200
 RATE_COUNT = 5
@@ -56,11 +57,13 @@ def post(match_id: int, user, seat, text=None, phrase=None) -> dict:
 
 def _checked(text, phrase) -> tuple[str, str]:
     if phrase is not None:
-        if text is not None or phrase not in PHRASES:
+        if text is not None or not isinstance(phrase, str) or phrase not in PHRASES:
             raise ChatRefused("bad_message", "Send one of the quick phrases, or a text.")
         return phrase, ""
     if not isinstance(text, str) or not text.strip():
         raise ChatRefused("bad_message", "A chat message needs some text.")
+    if not storable_text(text):
+        raise ChatRefused("bad_message", "A chat message cannot hold that character.")
     text = " ".join(text.split())  # one line: no runs of spaces or line breaks
     if len(text) > MAX_LENGTH:
         raise ChatRefused("too_long", f"A chat message has at most {MAX_LENGTH} characters.")

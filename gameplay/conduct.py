@@ -27,10 +27,11 @@ def submit(match_id: int, user, ref, kind: str) -> services.Outcome:
     if not isinstance(ref, str) or not 0 < len(ref) <= 64:
         raise ActionRejected("bad_message", "ref must be a string of at most 64 characters.")
     with services.match_lock(match_id), transaction.atomic():
-        match = services._locked(match_id)
+        match = services.locked_match(match_id)
         live = services.live_table(match)
-        if (duplicate := services._already_applied(live, ref)) is not None:
-            return duplicate
+        held = live.seat_of_user.get(getattr(user, "pk", None))  # the seat first: a ref is only ever its own
+        if held is not None and (again := services.resent(live, ref, held)) is not None:
+            return again
         seat = _seat_of(match, live, user)
         if kind == "leave":
             return presence.apply_policy(match, live, seat, user, ref)
@@ -55,4 +56,4 @@ def _seat_of(match: Match, live: services.LiveTable, user) -> int:
 
 
 def _apply(match, live, seat: int, kind: str, ref, actor) -> services.Outcome:
-    return services._apply(match, live, seat, {"seat": seat, "type": kind}, ref, actor, check_turn=False)
+    return services.apply_in_lock(match, live, seat, {"seat": seat, "type": kind}, ref, actor, check_turn=False)

@@ -1,35 +1,49 @@
-"""The live table socket, /ws/matches/<id>/ (shared/contracts/protocol.md).
+"""The live table socket, /ws/matches/<id>/ (shared/contracts/protocol.md, and its extension in
+docs/live-protocol.md: close codes, limits).
 
 Thin: parse, authorise, call one service, reply. Every change to a match goes through
 gameplay.services, which commits before anything is sent. Group messages carry every reader's
 view (the channel layer is internal); each socket forwards only its own seat's.
+
+No frame a client sends can end the socket with an exception: the text is parsed by orjson
+(which refuses lone surrogates and runaway nesting as bad JSON), every field is checked before
+it is used or echoed, and an oversized frame is closed with CLOSE_TOO_BIG. A real bug is logged
+with its traceback where it happened and the socket is closed with CLOSE_SERVER_ERROR.
 """
 
 import asyncio
 import functools
-import json
+import logging
 import time
+from collections import Counter
 
-from asgiref.sync import sync_to_async
+import orjson
 from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
-from channels.layers import get_channel_layer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.conf import settings
 
-from gameplay import chat, conduct, frames, live_db, presence, services
-from gameplay.services import ActionRejected
+from gameplay import chat, conduct, frames, presence, services
+from gameplay.live_db import on_database_thread
+from gameplay.services import ActionRejected, error_frame
 
-CLOSE_FORBIDDEN = 4403
+logger = logging.getLogger("chalk.gameplay")
+
+CLOSE_TOO_BIG = 1009  # RFC 6455: a frame over WS_MAX_MESSAGE_CHARS
+CLOSE_SERVER_ERROR = 1011  # RFC 6455: a bug of ours, logged with its traceback
+CLOSE_FORBIDDEN = 4403  # not allowed to watch this table
+CLOSE_TOO_MANY_SOCKETS = 4429  # this user already has WS_MAX_SOCKETS_PER_USER table sockets open
 
 
 class TokenBucket:
-    def __init__(self, burst: int, per_second: float):
+    def __init__(self, burst: int, per_second: float, clock=time.monotonic):
+        self.clock = clock
         self.capacity, self.rate = burst, per_second
-        self.tokens, self.stamp = float(burst), time.monotonic()
+        self.tokens, self.stamp = float(burst), self.clock()
 
     def take(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1:
@@ -38,24 +52,62 @@ class TokenBucket:
         return True
 
 
-def error(code: str, message: str, ref=None) -> dict:
-    return {"type": "error", "ref": ref, "code": code, "message": message}
+# Table sockets open in this process per signed-in user (ASGI processes do not share it).
+_sockets_of_user: Counter = Counter()
 
 
-async def on_database_thread(function, *args):
-    """Run `function` on a database thread (see LIVE_DATABASE_THREADS), the way
-    database_sync_to_async does, but without its connection housekeeping around every call:
-    with CONN_HEALTH_CHECKS that is an extra `SELECT 1` round trip per move. Work on one match
-    stays in order: gameplay.services holds the match's lock while it reads or moves a table."""
-    executor = live_db.database_executor()
-    if executor is None:
-        return await sync_to_async(live_db.call_clean, thread_sensitive=True)(function, *args)
-    # Straight to the pool: sync_to_async's context plumbing costs more than the move itself here
-    # (Django's connections are per thread, nothing else rides on the context).
-    return await asyncio.get_running_loop().run_in_executor(executor, live_db.call_clean, function, *args)
+async def on_act(socket: "MatchConsumer", message: dict) -> None:
+    await services.act(socket.match_id, socket.user, message, socket.send_json)
+
+
+async def on_sync(socket: "MatchConsumer", message: dict) -> None:
+    await socket.send_state()
+
+
+async def on_match_act(socket: "MatchConsumer", message: dict) -> None:
+    """concede, concede_decline, leave (docs/protocol-extensions.md): broadcast by the service
+    after its commit; the sender gets an ack."""
+    ref = _echoed_ref(message)
+    try:
+        outcome = await on_database_thread(conduct.submit, socket.match_id, socket.user, ref, message["type"])
+    except ActionRejected as rejected:
+        await socket.send_json(error_frame(rejected.code, rejected.message, ref))
+        return
+    await socket.send_json({"type": "ack", "ref": ref, "seq": outcome.seq})
+
+
+async def on_chat(socket: "MatchConsumer", message: dict) -> None:
+    ref = _echoed_ref(message)
+    try:
+        line = await on_database_thread(chat.post, socket.match_id, socket.user, socket.seat,
+                                        message.get("text"), message.get("phrase"))
+    except chat.ChatRefused as refused:
+        await socket.send_json(error_frame(refused.code, refused.message, ref))
+        return
+    await socket.channel_layer.group_send(socket.group, {"type": "chat.message", "line": line})
+    if ref is not None:
+        await socket.send_json({"type": "ack", "ref": ref, "seq": None})
+
+
+async def on_chat_history(socket: "MatchConsumer", message: dict) -> None:
+    """Asked for, so that tools reading frames in order see none unasked."""
+    await socket.send_json({"type": "chat_history",
+                            "messages": await on_database_thread(chat.recent, socket.match_id, socket.seat)})
+
+
+# What a client may send: `type` -> handler(socket, message). A new kind of message is one line.
+MESSAGE_HANDLERS = {
+    "act": on_act,
+    "sync": on_sync,
+    **{kind: on_match_act for kind in conduct.KINDS},
+    "chat": on_chat,
+    "chat_history": on_chat_history,
+}
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
+    user_slot = None  # the user whose socket count this socket holds, once it holds one
+
     @classmethod
     async def encode_json(cls, content):
         return frames.encode(content)
@@ -65,39 +117,48 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         channel layer) feeding `dispatch` under a lock, instead of a new task and an
         `asyncio.wait` for every message: a socket gets five messages a move, and that churn
         cost the server core several percent (benchmarks/live_load.py). Same guarantees:
-        one message handled at a time, each source read in order, StopConsumer ends it."""
+        one message handled at a time, each source read in order, StopConsumer ends it.
+        Both readers end with the socket and are awaited: none outlives it or dies unread."""
         self.scope = scope
         self.channel_layer = get_channel_layer(self.channel_layer_alias)
         self.channel_name = await self.channel_layer.new_channel()
         self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
         self.base_send = send
         one_at_a_time = asyncio.Lock()
+        readers = [asyncio.ensure_future(self._read(receive, one_at_a_time)),
+                   asyncio.ensure_future(self._read(self.channel_receive, one_at_a_time))]
+        try:
+            done, _ = await asyncio.wait(readers, return_when=asyncio.FIRST_COMPLETED)
+            failed = [reader for reader in done if not reader.cancelled() and reader.exception()]
+        finally:
+            for reader in readers:
+                reader.cancel()
+            await asyncio.gather(*readers, return_exceptions=True)  # every outcome retrieved
+            await self._leave()
+        if any(not isinstance(reader.exception(), StopConsumer) for reader in failed):
+            await self._close_quietly(CLOSE_SERVER_ERROR)
 
-        async def read(source):
+    async def _read(self, source, one_at_a_time: asyncio.Lock) -> None:
+        """Feed one source's messages to `dispatch` until the socket ends (StopConsumer). A
+        client gone while we send ends it too; any other exception is logged here, where its
+        traceback still shows the line that failed."""
+        try:
             while True:
                 message = await source()
                 async with one_at_a_time:
                     await self.dispatch(message)
-
-        readers = [asyncio.ensure_future(read(receive)), asyncio.ensure_future(read(self.channel_receive))]
-        try:
-            done, _ = await asyncio.wait(readers, return_when=asyncio.FIRST_EXCEPTION)
-            for reader in done:
-                reader.result()  # a reader only ends by raising: StopConsumer on disconnect
-        except StopConsumer:
-            pass
-        finally:
-            for reader in readers:
-                reader.cancel()
-                try:
-                    await reader
-                except (asyncio.CancelledError, StopConsumer):
-                    pass
+        except (StopConsumer, asyncio.CancelledError):
+            raise
+        except OSError:  # uvicorn's ClientDisconnected: the client closed while we sent
+            raise StopConsumer() from None
+        except Exception:
+            logger.exception("match %s: the table socket failed", getattr(self, "match_id", "?"))
+            raise
 
     async def dispatch(self, message):
         # Channels hops to the database thread before every handler to close old connections:
         # five hops per move (one per socket's match.update), queued behind everyone's moves.
-        # Handlers here reach the database only through the helpers above, which clean up.
+        # Handlers here reach the database only through gameplay.live_db, which cleans up.
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -110,8 +171,11 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         reader = await on_database_thread(services.reader_of, self.match_id, self.user)
         await self.accept()
         if not reader.may_watch:
-            await self.send_json(error("forbidden", "You may not watch this table."))
-            await self.close(code=CLOSE_FORBIDDEN)
+            await self.refuse(CLOSE_FORBIDDEN, "forbidden", "You may not watch this table.")
+            return
+        if not self._take_user_slot():
+            await self.refuse(CLOSE_TOO_MANY_SOCKETS, "rate_limited",
+                              "You have too many tables open; close one and try again.")
             return
         self.seat = reader.seat
         self.group = services.group_name(self.match_id)
@@ -122,92 +186,63 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
                 await self.channel_layer.group_send(self.group, started.group_message())
         await self.send_state()
 
+    async def refuse(self, close_code: int, code: str, message: str) -> None:
+        await self.send_json(error_frame(code, message))
+        await self.close(code=close_code)
+
+    def _take_user_slot(self) -> bool:
+        user_id = getattr(self.user, "pk", None)
+        if user_id is None:
+            return True  # spectators without an account: the per-socket rate limit holds them
+        if _sockets_of_user[user_id] >= settings.WS_MAX_SOCKETS_PER_USER:
+            return False
+        _sockets_of_user[user_id] += 1
+        self.user_slot = user_id
+        return True
+
     async def disconnect(self, code):
-        if getattr(self, "group", None):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self._leave()
+
+    async def _leave(self) -> None:
+        """Everything the socket holds outside itself: its group, its user's socket count."""
+        if self.user_slot is not None:
+            _sockets_of_user[self.user_slot] -= 1
+            if _sockets_of_user[self.user_slot] <= 0:
+                del _sockets_of_user[self.user_slot]
+            self.user_slot = None
+        group, self.group = getattr(self, "group", None), None
+        if group:
+            await self.channel_layer.group_discard(group, self.channel_name)
             if self.seat is not None:
                 await on_database_thread(presence.departed, self.match_id, self.seat)
 
+    async def _close_quietly(self, code: int) -> None:
+        try:
+            await self.close(code=code)
+        except OSError:  # the client is gone already
+            pass
+
     async def receive(self, text_data=None, bytes_data=None):
+        if text_data is None:
+            await self.send_json(error_frame("bad_message", "Send JSON text frames, not binary ones."))
+            return
+        if len(text_data) > settings.WS_MAX_MESSAGE_CHARS:
+            await self.close(code=CLOSE_TOO_BIG)
+            return
         if not self.bucket.take():
-            await self.send_json(error("rate_limited", "Too many messages; slow down."))
+            await self.send_json(error_frame("rate_limited", "Too many messages; slow down."))
             return
         try:
-            message = json.loads(text_data) if text_data is not None else None
-        except ValueError:
+            message = orjson.loads(text_data)
+        except (orjson.JSONDecodeError, RecursionError):
             message = None
-        if not isinstance(message, dict):
-            await self.send_json(error("bad_message", "Send a JSON object with a type."))
+        kind = message.get("type") if isinstance(message, dict) else None
+        handler = MESSAGE_HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            await self.send_json(error_frame("bad_message", "Send a JSON object with a known type "
+                                             "(act, sync, chat, concede, leave…).", _echoed_ref(message)))
             return
-        await self.receive_json(message)
-
-    async def receive_json(self, message, **kwargs):
-        kind = message.get("type")
-        if kind == "sync":
-            await self.send_state()
-        elif kind == "act":
-            await self.act(message)
-        elif kind in conduct.KINDS:
-            await self.match_act(message)
-        elif kind == "chat":
-            await self.chat(message)
-        elif kind == "chat_history":  # asked for, so that tools reading frames in order see none unasked
-            await self.send_json({"type": "chat_history",
-                                  "messages": await on_database_thread(chat.recent, self.match_id, self.seat)})
-        else:
-            await self.send_json(error("bad_message", f"Unknown message type {kind!r}.", message.get("ref")))
-
-    async def act(self, message):
-        ref = message.get("ref")
-        if not isinstance(ref, str) or "seq" not in message or not isinstance(message.get("action"), dict):
-            await self.send_json(error("bad_message", "An act needs ref, seq and action.", ref))
-            return
-        try:
-            outcome = None
-            if live_db.loop_writes_enabled():
-                outcome = await services.asubmit_move(self.match_id, self.user, message["seq"], ref,
-                                                      message["action"])
-            if outcome is None:
-                outcome = await on_database_thread(services.submit_action, self.match_id, self.user,
-                                                   message["seq"], ref, message["action"], False)
-        except ActionRejected as rejected:
-            await self.send_json(error(rejected.code, rejected.message, ref))
-            if rejected.code == "stale":
-                await self.send_state()
-            return
-        # Committed: publish from this event loop, then acknowledge, then clocks and bots.
-        if not outcome.duplicate:
-            await self.channel_layer.group_send(self.group, outcome.group_message())
-        await self.send_json({"type": "ack", "ref": ref, "seq": outcome.seq})
-        if outcome.deadline is not None or outcome.bot_next:
-            await on_database_thread(services.follow_up, outcome)
-
-    async def match_act(self, message):
-        """concede, concede_decline, leave (docs/protocol-extensions.md): broadcast by the
-        service after its commit; the sender gets an ack."""
-        ref = message.get("ref")
-        try:
-            outcome = await on_database_thread(conduct.submit, self.match_id, self.user, ref, message["type"])
-        except ActionRejected as rejected:
-            await self.send_json(error(rejected.code, rejected.message, ref if isinstance(ref, str) else None))
-            return
-        await self.send_json({"type": "ack", "ref": ref, "seq": outcome.seq})
-
-    async def chat(self, message):
-        ref = message.get("ref") if isinstance(message.get("ref"), str) else None
-        try:
-            line = await on_database_thread(chat.post, self.match_id, self.user, self.seat, message.get("text"),
-                                            message.get("phrase"))
-        except chat.ChatRefused as refused:
-            await self.send_json(error(refused.code, refused.message, ref))
-            return
-        await self.channel_layer.group_send(self.group, {"type": "chat.message", "line": line})
-        if ref is not None:
-            await self.send_json({"type": "ack", "ref": ref, "seq": None})
-
-    async def chat_message(self, event):
-        if event["line"]["audience"] == chat.audience_of(self.seat):
-            await self.send_json(event["line"])
+        await handler(self, message)
 
     async def send_state(self):
         await self.send_json(await on_database_thread(services.current_state, self.match_id, self.user))
@@ -215,3 +250,13 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def match_update(self, event):
         reader = "spectator" if self.seat is None else str(self.seat)
         await self.send(text_data=event["head"] + event["tails"][reader])
+
+    async def chat_message(self, event):
+        if event["line"]["audience"] == chat.audience_of(self.seat):
+            await self.send_json(event["line"])
+
+
+def _echoed_ref(message) -> str | None:
+    """The message's ref, when it is one an error can carry back (protocol.md)."""
+    ref = message.get("ref") if isinstance(message, dict) else None
+    return ref if services.usable_ref(ref) else None

@@ -14,13 +14,15 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from gameplay import services
+from gameplay.bot_levels import LEVEL_CHOICES
+from gameplay.bots import DEFAULT_LEVEL
 from gameplay.models import Game
 from gameplay.rules import ScenarioError, get_game
 from gameplay.services import SeatSpec
 
 OPTION_PREFIX = "opt_"
 # Set by the form itself rather than shown: the match clock decides Baloot's turn timer, and
-# Baloot's game_mode has one playable value (gameplay/rules/baloot.py).
+# Baloot's game_mode comes with the chosen preset ("Saudi classic" or one of the contract ones).
 HIDDEN_OPTIONS = {"turn_timer_seconds", "game_mode"}
 CLOCK_CHOICES = [(0, _("Untimed")), (15, _("15 seconds")), (30, _("30 seconds")), (60, _("60 seconds"))]
 BEST_OF_CHOICES = [(1, _("One game")), (3, _("Best of 3")), (5, _("Best of 5"))]
@@ -48,6 +50,18 @@ OPTION_LABELS = {
     "cante_points": _("Cante points [plain, trump]"), "must_head": _("Must head the trick"),
     "head_reference": _("Head against"), "must_trump": _("Must trump"), "must_overtrump": _("Must overtrump"),
     "bidding": _("Bidding"), "first_lead": _("First lead"), "play_out": _("Play contracts out"),
+    # classic Saudi Baloot (rules/baloot_saudi.md section 2.1)
+    "sun_priority": _("“Before you” claim on a Sun"), "round2_hokum_window": _("Answering a second-round Hokum"),
+    "hokum_confirm": _("The Hokum buyer confirms or switches to Sun"),
+    "ace_sun_switch": _("Switching to Sun on a face-up Ace"), "ashkal_round2": _("Ashkal in the second round"),
+    "sun_double_rule": _("Doubling a Sun"), "closed_double": _("Closed (locked) double"),
+    "trump_raise_over_partner": _("Beat a partner's trump lead"),
+    "partner_winning_ruff": _("Trumping when the partner is winning"),
+    "four_hundred_raw": _("Four Aces in Sun (raw points)"),
+    "baloot_blocked_by_hundred": _("A hundred with K and Q of trumps cancels the baloot"),
+    "equal_points_rule": _("Equal points in an undoubled deal"), "loser_projects": _("The failed team's projects"),
+    "baloot_on_loss": _("The failed team's baloot"), "kaboot_multiplied": _("Doubling multiplies a kaboot"),
+    "equal_final_scores": _("Both teams past the target with equal scores"),
 }
 CHOICE_LABELS = {
     "trinidad": _("Trinidad (turned-up Six: 2)"), "tobago": _("Tobago (turned-up Two: 2)"),
@@ -62,6 +76,21 @@ CHOICE_LABELS = {
     "highest": _("The highest card so far"), "lead": _("The card led"),
     "overcall": _("Overcalls allowed"), "first_wins": _("First announcement wins"),
     "mano": _("The mano"), "declarer": _("The declarer"),
+    "round1": _("In the first round"), "both_rounds": _("In both rounds"),
+    "all_others": _("The three other players"), "later_only": _("Only players who have not spoken"),
+    "first_seat_only": _("Only the first player"), "never": _("Never"), "always": _("Always"),
+    "behind_100": _("Only when the buyers have 100 and the others less"),
+    "free_if_certain": _("Free only when the partner is sure to win"), "must_ruff": _("Must trump"),
+    "kammelna": _("Kammelna: a tied Hokum fails, a tied Sun splits"), "split": _("Both teams keep their points"),
+    "buyer_loses": _("The buyers fail"), "to_winner": _("Go to the winners"), "void": _("Are lost"),
+    "kept": _("Kept by its team"), "continue": _("Play another deal"), "buyer_team": _("The buying team wins"),
+    "contract": _("Contract Baloot"), "saudi_classic": _("Saudi classic"),
+}
+# One line under the Rules menu for presets that need it.
+PRESET_HELP = {
+    "saudi_classic": _("The Baloot of Saudi Arabia and the Gulf: Hokum or Sun for the face-up card, "
+                       "Ashkal, double – triple – four – gahwa, to 152."),
+    "source": _("The contract variant: a ladder of six contracts with double and redouble, to 151."),
 }
 PRESET_LABELS = {
     "trinidad_standard": _("Trinidad standard (14 points)"), "tobago": _("Tobago"),
@@ -71,6 +100,8 @@ PRESET_LABELS = {
     "literal_source": _("Literal source (bonus on the first trick)"), "standard": _("Standard (11 points)"),
     "ludoteka_21": _("Ludoteka (21 points)"), "first_announcement_wins": _("First announcement wins"),
     "declarer_leads": _("Declarer leads"), "quick_contracts": _("Quick contracts"),
+    "saudi_classic": _("Saudi classic"), "saudi_arena_sheet": _("Saudi classic: score-sheet ties"),
+    "saudi_majlis": _("Saudi classic: majlis rules"), "saudi_jawaker": _("Saudi classic: Jawaker wording"),
 }
 
 
@@ -100,6 +131,8 @@ class NewTableForm(forms.Form):
     is_public = forms.BooleanField(label=_("Public: anyone may find and watch this table"), required=False,
                                    initial=True)
     fill_with_bots = forms.BooleanField(label=_("Fill the empty seats with bots now"), required=False)
+    bot_level = forms.ChoiceField(label=_("Level of the bots"), choices=LEVEL_CHOICES, initial=DEFAULT_LEVEL,
+                                  required=False)
     seat = forms.TypedChoiceField(label=_("Your seat"), choices=SEAT_CHOICES, coerce=int, initial=0, required=False,
                                   help_text=_("Seats 1 and 3 are partners, as are seats 2 and 4."))
     friend = forms.CharField(label=_("Invite a friend (user name)"), required=False, max_length=150)
@@ -120,17 +153,23 @@ class NewTableForm(forms.Form):
         self.fields["preset"].initial = self.preset_key
         shown = {**self.engine.default_options(), "timeout_result": CASUAL_TIMEOUT_RESULT,
                  **self.engine.presets[self.preset_key]}
-        for option in self.engine.options_spec:
+        self.preset_help = PRESET_HELP.get(self.preset_key, "")
+        for option in self.mode_options():
             if option.key not in HIDDEN_OPTIONS:
                 field = self.fields[OPTION_PREFIX + option.key] = option_field(option)
                 value = shown[option.key]
                 field.initial = str(value) if option.choices and type(value) is not bool else value
 
+    def mode_options(self) -> list:
+        """The options of the chosen preset's mode (Baloot: contract or Saudi classic)."""
+        mode = self.engine.presets[self.preset_key].get("game_mode", "")
+        return self.engine.options_in_mode(mode)
+
     def option_fields(self):
         return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
 
     def table_fields(self):
-        return [self[name] for name in ("time_control", "best_of", "is_public", "fill_with_bots")]
+        return [self[name] for name in ("time_control", "best_of", "is_public", "fill_with_bots", "bot_level")]
 
     def seat_fields(self):
         return [self[name] for name in ("seat", "friend", "friend_role")]
@@ -149,7 +188,7 @@ class NewTableForm(forms.Form):
         if self.errors:
             return data
         options = dict(self.engine.presets[self.preset_key])
-        for option in self.engine.options_spec:
+        for option in self.mode_options():
             name = OPTION_PREFIX + option.key
             if name in data and data[name] != option.default:
                 options[option.key] = data[name]
@@ -191,6 +230,6 @@ class NewTableForm(forms.Form):
             games_to_win=(data["best_of"] + 1) // 2, time_control=data["time_control"],
             is_public=data["is_public"], checkin_seconds=CASUAL_CHECKIN_SECONDS)
         if data["fill_with_bots"]:
-            services.fill_with_bots(match)
+            services.fill_with_bots(match, data.get("bot_level") or DEFAULT_LEVEL)
             match.refresh_from_db()
         return match

@@ -17,6 +17,8 @@ def action_labels() -> dict:
     return {
         "stand": _("Stand"), "beg": _("Beg"), "give_one": _("Give one"), "run_pack": _("Run the pack"),
         "pass": _("Pass"), "bid": _("Bid %(contract)s"), "double": _("Double"), "redouble": _("Redouble"),
+        "triple": pgettext("Saudi Baloot", "Triple"), "four": pgettext("Saudi Baloot", "Four"),
+        "gahwa": pgettext("Saudi Baloot", "Gahwa"),
         "declare": _("Declare %(melds)s"), "announce": _("Announce %(contract)s"),
         "sing": _("Sing %(suit)s"), "play": _("Play %(card)s"), "timeout": _("Out of time"),
     }
@@ -29,6 +31,9 @@ def contract_labels() -> dict:
         "hearts": pgettext("contract", "Hearts"), "spades": pgettext("contract", "Spades"),
         "no_trump": _("No trumps"), "all_trump": _("All trumps"),
         "pass": _("Pass hand"), "solo": _("Solo"), "cuatrola": _("Cuatrola"), "quintola": _("Quintola"),
+        # classic Saudi Baloot (rules/baloot_saudi.md S1.3, S4.1)
+        "hokum": pgettext("Saudi Baloot", "Hokum"), "sun": pgettext("Saudi Baloot", "Sun"),
+        "ashkal": pgettext("Saudi Baloot", "Ashkal"),
     }
 
 
@@ -135,6 +140,45 @@ def conduct_phrases() -> dict:
     }
 
 
+def saudi_labels() -> dict:
+    """Classic Saudi Baloot's words (static/js/saudi.js), as Gulf players say them in Arabic."""
+    def say(text):
+        return pgettext("Saudi Baloot", text)
+
+    return {
+        "calls": {
+            "pass": say("Pass"), "pass_round2": say("Pass (wala)"), "hokum": say("Hokum"),
+            "hokum_in": say("Hokum in %(suit)s"), "confirm": say("Confirm Hokum"), "sun": say("Sun"),
+            "switch": say("Switch to Sun"), "claim": say("Before you: Sun"), "ashkal": say("Ashkal"),
+            "double": say("Double"), "triple": say("Triple"), "four": say("Four"), "gahwa": say("Gahwa"),
+            "closed": say("%(call)s, closed"),
+        },
+        "steps": {
+            "open1": say("First round: buy the face-up card as Hokum or Sun, or pass."),
+            "open2": say("Second round: Hokum in another suit, Sun, or pass (wala)."),
+            "window": say("%(name)s bought Hokum: take the card as Sun, or pass."),
+            "confirm": say("Nobody took Sun: confirm your Hokum or switch to Sun."),
+            "claim": say("%(name)s called Sun: you speak before them and may take it (before you)."),
+            "doubling": say("Doubling: double, triple, four, gahwa; a closed call locks the trumps."),
+        },
+        "projects": {"sira": say("Sira"), "fifty": say("Fifty"), "hundred": say("Hundred"),
+                     "four_hundred": say("Four hundred")},
+        "results": {"made": say("Made"), "split": say("Split: equal points"),
+                    "khasara": say("Khasara: the buyers fail"), "kaboot": say("Kaboot: all eight tricks"),
+                    "gahwa": say("Gahwa: 152 and the match"), "annulled": say("Everybody passed: redeal"),
+                    "timeout": say("Out of time")},
+        "text": {
+            "face_up": say("Face-up card"), "buyer": say("Buyer"), "level": say("Doubling"),
+            "closed": say("Closed: no trump lead while holding another suit"), "open": say("Open"),
+            "declares": say("%(name)s declares %(projects)s"), "baloot_by": say("Baloot by %(name)s"),
+            "projects_of": say("Projects of %(name)s: %(cards)s"),
+            "raw_points": say("Raw points (with the last trick)"), "card_gp": say("Card points rounded"),
+            "project_gp": say("Projects"), "baloot": say("Baloot"), "deal_points": say("Deal score"),
+            "result": say("Result"),
+        },
+    }
+
+
 def client_labels() -> dict:
     """The table client's labels in the active language (worked out once per language)."""
     return labels_in(get_language())
@@ -146,4 +190,5 @@ def labels_in(language: str) -> dict:
     from gameplay.chat import phrase_labels  # chat imports labels: read its phrases when first asked
 
     return {"actions": action_labels(), "contracts": contract_labels(), "suits": suit_labels(),
-            "ranks": rank_labels(), "detail": detail_labels(), "text": phrases(), "chat": phrase_labels()}
+            "ranks": rank_labels(), "detail": detail_labels(), "text": phrases(), "chat": phrase_labels(),
+            "saudi": saudi_labels()}

@@ -1,10 +1,15 @@
 """The live tables' database work outside Django's request cycle: the pool of threads that runs
-synchronous service calls for the sockets, and a few asynchronous PostgreSQL connections on which
-the event loop writes a plain move itself (services.asubmit_move), with no thread hop.
+synchronous service calls for the sockets, and the event loop's own asynchronous PostgreSQL
+connections (psycopg_pool.AsyncConnectionPool) on which it writes a plain move itself, with no
+thread hop.
 
 A move's statement is one round trip; doing it on the loop instead of a thread saves the hop
 there and back and the GIL hand-overs between the loop and the thread, which on one core cost
 about as much as the statement itself (benchmarks/live_load.py).
+
+Connections (docs/deploying.md): each database thread keeps one of Django's pooled connections
+(DB_POOL_SIZE) while the process runs; the loop's pool opens at most LIVE_LOOP_CONNECTIONS.
+This module knows nothing of matches: gameplay.services builds on it.
 """
 
 from __future__ import annotations
@@ -14,15 +19,16 @@ import functools
 import weakref
 from concurrent.futures import ThreadPoolExecutor
 
-import psycopg
+from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+from django.db import Error as DatabaseError
 from django.db import close_old_connections, connections
-
-ASYNC_CONNECTIONS = 4
+from psycopg_pool import AsyncConnectionPool
 
 _executor: ThreadPoolExecutor | None = None
-_pools: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # event loop -> _Pool
-_opened: weakref.WeakSet = weakref.WeakSet()  # every async connection, for close_all()
+_pools: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # event loop -> its pool
+_all_pools: weakref.WeakSet = weakref.WeakSet()  # for close_all(), also once a loop is gone
 
 
 def database_executor() -> ThreadPoolExecutor | None:
@@ -31,22 +37,40 @@ def database_executor() -> ThreadPoolExecutor | None:
     if settings.LIVE_DATABASE_THREADS <= 1:
         return None
     if _executor is None:
+        _check_pool_leaves_room_for_pages()
         _executor = ThreadPoolExecutor(settings.LIVE_DATABASE_THREADS, thread_name_prefix="chalk-db")
     return _executor
 
 
-def call_clean(function, *args):
-    """Run `function` on a database thread; after a failure drop the thread's connection as
-    Channels would, so the next call reconnects (the client resends its act with the same ref)."""
-    from gameplay.services import ActionRejected
+def _check_pool_leaves_room_for_pages() -> None:
+    pool = connections["default"].settings_dict["OPTIONS"].get("pool")
+    if pool and pool["max_size"] <= settings.LIVE_DATABASE_THREADS:
+        raise ImproperlyConfigured("DB_POOL_SIZE must exceed LIVE_DATABASE_THREADS: each database "
+                                   "thread keeps one of the pool's connections, pages need the rest.")
 
+
+def call_clean(function, *args):
+    """Run `function` on a database thread; after a database failure hand the thread's
+    connection back (broken ones are dropped by the pool), so the next call gets a sound one
+    (the client resends its act with the same ref)."""
     try:
         return function(*args)
-    except ActionRejected:
-        raise
-    except Exception:
+    except DatabaseError:
         close_old_connections()
         raise
+
+
+async def on_database_thread(function, *args):
+    """Run `function` on a database thread (see LIVE_DATABASE_THREADS), the way
+    database_sync_to_async does, but without its connection housekeeping around every call:
+    with CONN_HEALTH_CHECKS that is an extra `SELECT 1` round trip per move. Work on one match
+    stays in order: gameplay.services holds the match's lock while it reads or moves a table."""
+    executor = database_executor()
+    if executor is None:
+        return await sync_to_async(call_clean, thread_sensitive=True)(function, *args)
+    # Straight to the pool: sync_to_async's context plumbing costs more than the move itself here
+    # (Django's connections are per thread, nothing else rides on the context).
+    return await asyncio.get_running_loop().run_in_executor(executor, call_clean, function, *args)
 
 
 @functools.cache
@@ -58,88 +82,50 @@ def loop_writes_enabled() -> bool:
             and settings.LIVE_LOOP_WRITES)
 
 
-class _Pool:
-    """A handful of autocommit connections for one event loop, each running one statement at a
-    time; more are opened on demand up to ASYNC_CONNECTIONS."""
-
-    def __init__(self):
-        self.idle: list[psycopg.AsyncConnection] = []
-        self.waiters: list[asyncio.Future] = []
-        self.opened = 0
-
-    async def acquire(self) -> psycopg.AsyncConnection:
-        while not self.idle:
-            if self.opened < ASYNC_CONNECTIONS:
-                self.opened += 1
-                try:
-                    connection = await psycopg.AsyncConnection.connect(autocommit=True, **_connection_params())
-                except BaseException:
-                    self.opened -= 1
-                    raise
-                _opened.add(connection)
-                return connection
-            waiter = asyncio.get_running_loop().create_future()
-            self.waiters.append(waiter)
-            await waiter
-        return self.idle.pop()
-
-    def close_now(self) -> None:
-        for connection in self.idle:
-            _close_now(connection)
-        self.idle.clear()
-
-    def release(self, connection: psycopg.AsyncConnection, broken: bool) -> None:
-        if broken or connection.closed:
-            self.opened -= 1
-            _close_now(connection)
-        else:
-            self.idle.append(connection)
-        while self.waiters:
-            waiter = self.waiters.pop(0)
-            if not waiter.done():
-                waiter.set_result(None)
-                break
-
-
 def _connection_params() -> dict:
-    """Django's own connection parameters (host, name, user, TLS options...), minus its cursor."""
+    """Django's own connection parameters (host, name, user, TLS options...), minus its cursor
+    and its pool, in autocommit: each statement of the loop is a transaction of its own."""
     params = connections["default"].get_connection_params()
-    for django_only in ("cursor_factory", "context", "prepare_threshold"):
+    for django_only in ("cursor_factory", "context", "prepare_threshold", "pool"):
         params.pop(django_only, None)
-    return params
+    return {**params, "autocommit": True}
 
 
-async def fetch_one(sql: str, params) -> tuple | None:
-    """Run one prepared statement on a pooled connection of this loop; its first row, or None."""
+async def _loop_pool() -> AsyncConnectionPool:
+    """This event loop's pool, opened on first use. Connections open on demand (min_size 0) and
+    a broken one (a lost server, a statement cut off by a cancel) is discarded on return."""
     loop = asyncio.get_running_loop()
     pool = _pools.get(loop)
     if pool is None:
-        pool = _pools[loop] = _Pool()
-        weakref.finalize(loop, pool.close_now)  # a loop that goes (tests make many) takes its connections
-    connection = await pool.acquire()
-    broken = False
-    try:
-        async with connection.cursor() as cursor:
-            await cursor.execute(sql, params, prepare=True)
-            return await cursor.fetchone()
-    except (psycopg.OperationalError, asyncio.CancelledError):
-        broken = True  # a lost server, or a statement cut off halfway: never reuse the connection
-        raise
-    finally:
-        pool.release(connection, broken)
+        pool = _pools[loop] = AsyncConnectionPool(
+            kwargs=_connection_params(), min_size=0, max_size=settings.LIVE_LOOP_CONNECTIONS,
+            open=False, name="chalk-loop", timeout=settings.DB_POOL_TIMEOUT)
+        _all_pools.add(pool)
+        weakref.finalize(loop, _close_now, pool)  # a loop that goes (tests make many) takes them
+    await pool.open()  # no-op once open
+    return pool
 
 
-def _close_now(connection: psycopg.AsyncConnection) -> None:
-    """Close from any thread, without the loop (which may be gone)."""
-    try:
-        connection.pgconn.finish()
-    except Exception:  # already closed
-        pass
+async def fetch_one(sql: str, params) -> tuple | None:
+    """Run one prepared statement on a connection of this loop's pool; its first row, or None."""
+    pool = await _loop_pool()
+    async with pool.connection() as connection, connection.cursor() as cursor:
+        await cursor.execute(sql, params, prepare=True)
+        return await cursor.fetchone()
+
+
+def _close_now(pool: AsyncConnectionPool) -> None:
+    """Close a pool's idle connections from any thread, without its loop (which may be gone)."""
+    for connection in list(getattr(pool, "_pool", ())):  # psycopg_pool's idle deque
+        try:
+            connection.pgconn.finish()
+        except Exception:  # already closed
+            pass
 
 
 def close_all() -> None:
-    """Close every async connection and forget the pools (tests, before the test database goes)."""
-    for connection in list(_opened):
-        _close_now(connection)
-    _opened.clear()
+    """Close every loop's connections and forget the pools (tests, before the test database goes)."""
+    for pool in list(_all_pools):
+        _close_now(pool)
+    _all_pools.clear()
     _pools.clear()

@@ -124,6 +124,13 @@ class Seat(models.Model):
     def is_filled(self) -> bool:
         return self.user_id is not None or bool(self.bot)
 
+    @property
+    def bot_name(self) -> str:
+        """A bot seat's shown name, with the bot's level ("Bot 3 (Strong)")."""
+        from gameplay.bot_levels import bot_seat_name
+
+        return bot_seat_name(self.bot, self.seat) if self.bot else ""
+
 
 class MatchAction(models.Model):
     """One accepted action; append-only. (match, seq) unique: no action is applied twice."""

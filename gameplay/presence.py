@@ -26,33 +26,21 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
+from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from gameplay.bot_levels import substitute_level
 from gameplay import services
 from gameplay.models import Match, Seat
+from gameplay.services.clocks import all_present, hold_or_start_clocks  # noqa: F401 (part of this module's API)
 
 logger = logging.getLogger("chalk.gameplay")
-LEAVER_BOT = "random"  # the bot that takes over a leaver's seat
 
 
 # ----- fair starts -------------------------------------------------------------------------------
-
-def hold_or_start_clocks(match: Match) -> None:
-    """At the start (inside the starter's lock): clocks now, or once every seat is connected."""
-    if match.checkin_seconds == 0 or all_present(match.pk):
-        match.clocks_started_at = timezone.now()
-        return
-    match.clocks_started_at = None
-    closes = match.started_at + timedelta(seconds=match.checkin_seconds)
-    transaction.on_commit(lambda: _schedule("close_checkin", (match.pk,), closes))
-
-
-def all_present(match_id: int) -> bool:
-    return not Seat.objects.filter(match_id=match_id, bot="", connections=0).exists()
-
 
 def checkin_closes_at(match: Match):
     return match.started_at + timedelta(seconds=match.checkin_seconds) if match.started_at else None
@@ -74,7 +62,7 @@ def start_clocks(match_id: int, window_closed: bool = False, publish: bool = Tru
             _mark_absent_away(match, now)
         match.clocks_started_at = now
         live = services.live_table(match)
-        services._set_clock(match, live.table)
+        services.set_clock(match, live.table)
         match.save(update_fields=["clocks_started_at", "deadline"])
         outcome = services.Outcome(match.pk, match.seq, None, services.state_messages(match, live.table, []),
                                    deadline=match.deadline)
@@ -123,10 +111,8 @@ def _schedule_leaver_check(match: Match, seat: int, since) -> None:
 def _schedule(task_name: str, args: tuple, eta) -> None:
     """Run a presence task at `eta`. Eager tasks (tests) cannot wait: there the periodic sweep
     (sweep_presence, called by the tests) catches up, as it does for a lost timer."""
-    from gameplay import tasks
-
     if not settings.CELERY_TASK_ALWAYS_EAGER:
-        getattr(tasks, task_name).apply_async(args, eta=eta)
+        current_app.tasks[f"gameplay.{task_name}"].apply_async(args, eta=eta)
 
 
 # ----- the leaver policy -------------------------------------------------------------------------
@@ -152,12 +138,13 @@ def enforce_leaver(match_id: int, seat: int, now=None) -> services.Outcome | Non
 def apply_policy(match: Match, live: services.LiveTable, seat: int, actor, ref=None) -> services.Outcome:
     """The table's leaver policy for `seat` (inside the match's lock and transaction)."""
     if match.leaver_policy == Match.LeaverPolicy.FORFEIT:
-        return services._apply(match, live, seat, {"seat": seat, "type": "forfeit"}, ref, actor, check_turn=False)
-    outcome = services._apply(match, live, seat, {"seat": seat, "type": "replace"}, ref, actor, check_turn=False)
-    Seat.objects.filter(match=match, seat=seat).update(bot=LEAVER_BOT)
+        return services.apply_in_lock(match, live, seat, {"seat": seat, "type": "forfeit"}, ref, actor, check_turn=False)
+    outcome = services.apply_in_lock(match, live, seat, {"seat": seat, "type": "replace"}, ref, actor, check_turn=False)
+    bot = substitute_level(match)  # the competition's choice, else normal (gameplay/bot_levels.py)
+    Seat.objects.filter(match=match, seat=seat).update(bot=bot)
     Match.objects.filter(pk=match.pk).update(rated=False)  # a bot played part of it
     match.rated = False
-    live.bots[seat] = LEAVER_BOT
+    live.bots[seat] = bot
     outcome.bot_next = live.table.to_act in live.bots  # read after the commit, by follow_up
     return outcome
 

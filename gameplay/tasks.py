@@ -8,7 +8,6 @@
 """
 
 import logging
-import threading
 from datetime import timedelta
 
 from celery import shared_task
@@ -18,15 +17,14 @@ from django.db.models import Exists, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from gameplay import services
+from gameplay import presence, services
+from gameplay.services.aftermath import playing_bots
 from gameplay.models import Match, MatchAction, Seat
 
 logger = logging.getLogger("chalk.gameplay")
 SWEEP_BATCH = 500
 # (quiet_since, pk) of the last table sweep_stalled_bots looked at; see there.
 BOT_SWEEP_CURSOR = "chalk:gameplay:bot-sweep-cursor"
-
-_bot_loop = threading.local()
 
 
 @shared_task(name="gameplay.enforce_deadline", ignore_result=True)
@@ -87,48 +85,27 @@ def play_bots(match_id: int) -> int:
     """Play bot turns in a row; with a delay, one move now and the next one later."""
     delay = settings.BOT_MOVE_DELAY
     moves = 0
-    _bot_loop.active = True
-    try:
+    with playing_bots():
         while services.submit_bot_move(match_id) is not None:
             moves += 1
             if delay > 0 and not settings.CELERY_TASK_ALWAYS_EAGER:
                 play_bots.apply_async((match_id,), countdown=delay)
                 break
-    finally:
-        _bot_loop.active = False
     return moves
-
-
-def schedule_bots(match_id: int) -> None:
-    """After a commit that left a bot to act: let it answer (unless a bot loop in this thread
-    already is answering)."""
-    if getattr(_bot_loop, "active", False):
-        return
-    delay = settings.BOT_MOVE_DELAY
-    if delay > 0 and not settings.CELERY_TASK_ALWAYS_EAGER:
-        play_bots.apply_async((match_id,), countdown=delay)
-    else:
-        play_bots.delay(match_id)
 
 
 # ----- presence: fair starts and leavers (gameplay/presence.py) --------------------------------
 
 @shared_task(name="gameplay.close_checkin", ignore_result=True)
 def close_checkin(match_id: int) -> bool:
-    from gameplay import presence
-
     return presence.start_clocks(match_id, window_closed=True) is not None
 
 
 @shared_task(name="gameplay.enforce_leaver", ignore_result=True)
 def enforce_leaver(match_id: int, seat: int) -> bool:
-    from gameplay import presence
-
     return presence.enforce_leaver(match_id, seat) is not None
 
 
 @shared_task(name="gameplay.sweep_presence", ignore_result=True)
 def sweep_presence() -> int:
-    from gameplay import presence
-
     return presence.sweep_presence()

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 from config.paging import window_page
 from gameplay import archive, listings, log, replay_cache, services
 from gameplay.access import reader_for
+from gameplay.bot_levels import LEVEL_CHOICES, bot_seat_name, valid_level
 from gameplay.cardfaces import deck_folder
 from gameplay.forms import NewTableForm
 from gameplay.labels import client_labels
@@ -73,7 +74,7 @@ def seat_name(seat: Seat) -> str:
     if seat.user_id:
         player = getattr(seat.user, "player", None)
         return player.name if player else seat.user.get_username()
-    return _("Bot %(number)s") % {"number": seat.seat + 1} if seat.bot else ""
+    return bot_seat_name(seat.bot, seat.seat) if seat.bot else ""
 
 
 # ----- starting and joining --------------------------------------------------------------------
@@ -109,7 +110,7 @@ def fill_with_bots(request, match_id):
     match = get_object_or_404(Match, pk=match_id)
     if match.created_by_id != request.user.pk:
         raise Http404
-    services.fill_with_bots(match)
+    services.fill_with_bots(match, valid_level(request.POST.get("level")))
     return redirect("gameplay:table", match_id=match.pk)
 
 
@@ -148,7 +149,7 @@ def table(request, match_id):
     context = {"match": match, "reader": reader, "seats": seats,
                "is_creator": request.user.is_authenticated and match.created_by_id == request.user.pk,
                "invite_url": request.build_absolute_uri(reverse("gameplay:join", args=[match.invite_code])),
-               "empty_seats": sum(1 for s in seats if not s["name"]),
+               "empty_seats": sum(1 for s in seats if not s["name"]), "bot_levels": LEVEL_CHOICES,
                "names_json": json.dumps([{"name": s["name"], "bot": s["bot"]} for s in seats])}
     if request.htmx:
         return render(request, "gameplay/table_waiting.html", context)

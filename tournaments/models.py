@@ -60,6 +60,9 @@ class Competition(models.Model):
     options = models.JSONField(_("rule options"), default=dict, blank=True)
     best_of = models.PositiveSmallIntegerField(_("best of"), default=1)
     time_control = models.PositiveIntegerField(_("seconds per decision"), default=30)
+    # The level (gameplay.bots name) of a bot that takes the seat of an absent player.
+    substitute_bot = models.CharField(_("level of a bot replacing an absent player"), max_length=20,
+                                      default="normal")
     # Format knobs (tournaments.formats.Options).
     swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
     third_place_match = models.BooleanField(_("third-place match"), default=False)
@@ -298,6 +301,9 @@ class AuditEntry(models.Model):
         WITHDRAWN = "withdrawn", _("withdrew a pair")
         DISQUALIFIED = "disqualified", _("disqualified a pair")
         OVERRIDDEN = "overridden", _("overrode a result")
+        TABLE_OPENED = "table_opened", _("opened a table without waiting for check-in")
+        BOT_SEATED = "bot_seated", _("put a bot in an absent player's seat (the match is not rated)")
+        WALKOVER = "walkover", _("gave a walkover")
         FINISHED = "finished", _("closed the competition")
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="audit_entries")
@@ -323,6 +329,10 @@ class Notification(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
     key = models.CharField(max_length=80)
+    # What happened, rendered in the reader's language when read (tournaments/notices.py); `text`
+    # is the recipient's rendering at the time, shown only for a kind no longer known.
+    kind = models.CharField(max_length=30, blank=True)
+    params = models.JSONField(default=dict, blank=True)
     text = models.CharField(max_length=300)
     url = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -6,18 +6,12 @@ bracket page reads the stored rows with their entries in one query each.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass
-
 from django.db.models import Q
 
 from clubs.permissions import can_organise, can_view_club, is_member
 from gameplay import api as gameplay
 from tournaments.models import Competition, Entry, EntryPlayer, Pairing, Round, Standing
 from tournaments.standings import TIEBREAKS_BY_FORMAT
-
-BOX_W, BOX_H, GAP_X, GAP_Y = 190, 44, 40, 12
-
 
 def can_follow(user, competition: Competition) -> bool:
     if not can_view_club(user, competition.club):
@@ -62,49 +56,11 @@ def now_playing(competition: Competition):
     return pairings_with_names(competition, match__in=gameplay.matches_with_status(gameplay.Status.PLAYING))
 
 
-@dataclass
-class Box:
-    pairing: Pairing
-    x: int
-    y: int
-
-
-@dataclass
-class BracketDrawing:
-    name: str
-    width: int
-    height: int
-    boxes: list
-    lines: list  # (x1, y1, x2, y2)
-    columns: list  # (x, round number)
-
-
-def bracket_drawings(pairings) -> list[BracketDrawing]:
-    """Lay the pairings of each bracket out in columns by round; a column half the size of the
-    previous one is joined to it by lines (the winners of two boxes meet in one)."""
-    by_bracket: dict[str, dict[int, list]] = defaultdict(lambda: defaultdict(list))
-    for pairing in pairings:
-        by_bracket[pairing.bracket][pairing.round_number].append(pairing)
-    drawings = []
-    for name, rounds in by_bracket.items():
-        columns = [rounds[number] for number in sorted(rounds)]
-        tallest = max(len(c) for c in columns)
-        height = tallest * (BOX_H + GAP_Y) + GAP_Y
-        boxes, lines, heads, previous = [], [], [], None
-        for index, column in enumerate(columns):
-            x = GAP_X // 2 + index * (BOX_W + GAP_X)
-            step = height / len(column)
-            placed = [Box(p, x, int(step * (i + 0.5) - BOX_H / 2)) for i, p in enumerate(column)]
-            if previous and len(previous) == 2 * len(placed):
-                for i, box in enumerate(placed):
-                    for feeder in previous[2 * i:2 * i + 2]:
-                        lines.append((feeder.x + BOX_W, feeder.y + BOX_H // 2, box.x, box.y + BOX_H // 2))
-            boxes += placed
-            heads.append((x, column[0].round_number))
-            previous = placed
-        width = len(columns) * (BOX_W + GAP_X)
-        drawings.append(BracketDrawing(name, width, height, boxes, lines, heads))
-    return drawings
+def champion(competition: Competition) -> list:
+    """The winners (one pair; more only if the format ends in a true tie) once it is over."""
+    if competition.status != Competition.Status.FINISHED:
+        return []
+    return [row.entry for row in Standing.objects.filter(competition=competition, rank=1).select_related("entry")]
 
 
 def my_part(user, competition: Competition) -> dict:
@@ -125,3 +81,21 @@ def my_part(user, competition: Competition) -> dict:
 
 def entry_list(competition: Competition):
     return list(Entry.objects.filter(competition=competition).order_by("seed", "pk"))
+
+
+def round_pairings_query():
+    """Pairings with what a round page shows: both pairs and their players, the table, check-ins."""
+    return (Pairing.objects.select_related("home", "away", "winner", "match", "round", "competition")
+            .prefetch_related("check_ins", "home__players__user__player", "away__players__user__player"))
+
+
+def round_pairings(round_row: Round) -> list:
+    return list(round_pairings_query().filter(round=round_row).order_by("slot"))
+
+
+def free_members(competition: Competition) -> list:
+    """Club members not playing in this competition: who may come in as a substitute."""
+    from django.contrib.auth import get_user_model
+    playing = EntryPlayer.objects.filter(competition=competition).values("user_id")
+    return list(get_user_model().objects.filter(memberships__club=competition.club_id)
+                .exclude(pk__in=playing).select_related("player").order_by("username"))

@@ -5,8 +5,8 @@
 | swiss              | match points, Buchholz, Sonneborn-Berger, head-to-head, game points difference | FIDE C.07 |
 | round_robin        | match points, head-to-head, Sonneborn-Berger, game points difference, game points | FIDE C.07 |
 | league             | match points (2/1/0), game points difference, game points, head-to-head | our rule (football-style league table) |
-| single_elimination | bracket place (round reached; third-place match if played)   | formats/bracket.py |
-| double_elimination | bracket place (losers' round reached)                        | formats/bracket.py |
+| single_elimination | bracket place (round reached; third-place match if played); pairs still in: match points, game difference | formats/bracket.py |
+| double_elimination | bracket place (losers' round reached); pairs still in: match points, game difference | formats/bracket.py |
 
 Definitions (FIDE Handbook C.07 "Tie-Break Regulations", effective 1 August
 2024; names as there, our wording):
@@ -233,8 +233,23 @@ def _bracket_rows(format_key: str, entries, pairings, results, options, table) -
     module = single_elimination if format_key == "single_elimination" else double_elimination
     places = module.places(entries, pairings, results, options)
     seeded = [entry.id for entry in in_seed_order(entries)]
-    ordered = sorted(seeded, key=lambda e: places[e])
-    return tuple(_row(table, e, places[e], (), {}) for e in ordered)
+    key = {e: _bracket_key(table, e, places[e]) for e in seeded}
+    ordered = sorted(seeded, key=lambda e: key[e])
+    ranks, position = {}, 0
+    for index, entry in enumerate(ordered):
+        if index == 0 or key[entry] != key[ordered[index - 1]]:
+            position = index + 1
+        ranks[entry] = position
+    return tuple(_row(table, e, ranks[e], (), {}) for e in ordered)
+
+
+def _bracket_key(table: Table, entry, place: int) -> tuple:
+    """Pairs still in (place 1 until the end) are ordered by what they have won so far, then games;
+    pairs out at the same stage share their place (the bracket's own rule)."""
+    if place != 1:
+        return (place, 0, 0)
+    line = table.lines[entry]
+    return (1, -line.points, -(line.games_for - line.games_against))
 
 
 def standings(format_key: str, entries: Sequence[Entry], pairings: Sequence[Pairing],

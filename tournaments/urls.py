@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import calendars, views
+from tournaments import calendars, control_views, views
 from tournaments.api import api
 
 app_name = "tournaments"
@@ -20,6 +20,9 @@ urlpatterns = [
     path("<int:pk>/entries/<int:entry_id>/withdraw/", views.withdraw, name="withdraw"),
     path("<int:pk>/pairings/<int:pairing_id>/check-in/", views.check_in, name="check_in"),
     path("<int:pk>/manage/", views.manage, name="manage"),
+    path("<int:pk>/start-now/", control_views.start_now, name="start_now"),
+    path("<int:pk>/rounds/<int:number>/move/", control_views.move_round, name="move_round"),
+    path("<int:pk>/pairings/<int:pairing_id>/control/<slug:action>/", control_views.pairing_control, name="pairing_control"),
     path("calendar/club/<slug:club_slug>.ics", calendars.club_feed, name="club_calendar"),
     path("calendar/player/<str:token>.ics", calendars.player_feed, name="player_calendar"),
     path("api/", api.urls),

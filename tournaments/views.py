@@ -8,6 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -16,10 +18,10 @@ from clubs.permissions import can_create_competition
 from config.paging import window_page
 from config.request_guard import bounded_int
 from gameplay.api import Game
-from tournaments import forms, pages
+from tournaments import brackets, display, forms, pages
 from tournaments.calendars import player_token
 from tournaments.models import Competition, Entry, Notification, Pairing, Round
-from tournaments.services import CompetitionError, entries, manager, notify, organiser
+from tournaments.services import CompetitionError, controls, entries, manager, notify, organiser
 
 LIST_SIZE = 30
 
@@ -67,13 +69,25 @@ def new_competition(request, club_slug):
     club = get_object_or_404(Club, slug=club_slug)
     if not can_create_competition(request.user, club):
         raise PermissionDenied
-    form = forms.CompetitionForm(request.POST or None, game=request.GET.get("game", club.first_game or Game.ALLFOURS),
-                                 preset=request.GET.get("preset"))
-    if request.method == "POST" and form.is_valid():
-        competition = organiser.create_competition(form.create(club, request.user), request.user)
-        return redirect(competition)
-    template = "tournaments/new_form.html" if request.htmx else "tournaments/new.html"
-    return render(request, template, {"form": form, "club": club})
+    with timezone.override(display.zone_of(club.time_zone)):  # the form's times are the club's
+        form = competition_form(request, club)
+        if request.method == "POST" and form.is_bound and form.is_valid():
+            competition = organiser.create_competition(form.create(club, request.user), request.user)
+            return redirect(competition)
+        template = "tournaments/new_form.html" if request.htmx else "tournaments/new.html"
+        return render(request, template, {"form": form, "club": club})
+
+
+def competition_form(request, club) -> forms.CompetitionForm:
+    """The bound form of a submission; else the form as the organiser left it after changing the
+    game, format or preset (htmx sends which one; a browser without JavaScript posts `refresh`)."""
+    zone = {"zone_name": club.time_zone, "refresh_url": reverse("tournaments:new", args=[club.slug])}
+    if request.method == "POST" and "refresh" not in request.POST:
+        return forms.CompetitionForm(request.POST, **zone)
+    data = request.POST if request.method == "POST" else request.GET
+    if "name" in data or "game" in data:
+        return forms.CompetitionForm.refreshed(data, request.headers.get("HX-Trigger-Name", ""), **zone)
+    return forms.CompetitionForm(game=club.first_game or Game.ALLFOURS, **zone)
 
 
 def detail(request, pk):
@@ -87,7 +101,7 @@ def detail(request, pk):
         "standings": pages.standings_rows(competition, limit=10), "audit": competition.audit_entries
         .select_related("actor__player", "entry")[:50],
         "entries_open": entries.entries_open(competition), "enter_form": forms.EnterForm(),
-        "tiebreaks": pages.tiebreak_names(competition)})
+        "tiebreaks": pages.tiebreak_names(competition), "champion": pages.champion(competition)})
     return render(request, "tournaments/detail.html", context)
 
 
@@ -95,21 +109,28 @@ def standings_page(request, pk):
     competition = followable(request, pk)
     return render(request, "tournaments/standings.html", {
         "competition": competition, "rows": pages.standings_rows(competition),
-        "tiebreaks": pages.tiebreak_names(competition)})
+        "tiebreaks": pages.tiebreak_names(competition), "champion": pages.champion(competition)})
 
 
 def bracket_page(request, pk):
     competition = followable(request, pk)
-    drawings = pages.bracket_drawings(pages.pairings_with_names(competition))
-    return render(request, "tournaments/bracket.html", {"competition": competition, "drawings": drawings})
+    mirror = translation.get_language_bidi()
+    return render(request, "tournaments/bracket.html", {
+        "competition": competition, "drawings": brackets.drawings(competition, mirror), "mirror": mirror,
+        "champion": pages.champion(competition)})
 
 
 def round_page(request, pk, number):
     competition = followable(request, pk)
     round_row = get_object_or_404(Round, competition=competition, number=number)
-    return render(request, "tournaments/round.html", {
-        "competition": competition, "round": round_row,
-        "pairings": pages.pairings_with_names(competition, round=round_row)})
+    can_manage = pages.can_manage(request.user, competition)
+    with timezone.override(display.zone_of(competition.club.time_zone)):
+        return render(request, "tournaments/round.html", {
+            "competition": competition, "round": round_row, "can_manage": can_manage,
+            "pairings": pages.round_pairings(round_row),
+            "members": pages.free_members(competition) if can_manage else [],
+            "move_form": forms.MoveRoundForm(initial={"starts_at": round_row.starts_at},
+                                             zone_name=competition.club.time_zone)})
 
 
 def _act(request, competition, action, success: str):
@@ -179,6 +200,7 @@ TOOLS = {
     "withdraw": forms.RemoveForm, "disqualify": forms.RemoveForm, "override": forms.OverrideForm,
     "start_now": forms.ReasonForm,
 }
+SHOWN_TOOLS = ("add_pair", "add_bots", "start_now")  # the others act on a row of the page (no typed numbers)
 
 
 @login_required
@@ -199,10 +221,9 @@ def manage(request, pk):
                 messages.success(request, _("Done."))
         return redirect("tournaments:manage", pk=competition.pk)
     return render(request, "tournaments/manage.html", {
-        "competition": competition, "tools": {name: form() for name, form in TOOLS.items()},
-        "entries": pages.entry_list(competition), "rounds": competition.rounds.order_by("number"),
-        "open_pairings": pages.pairings_with_names(competition, round__status__in=[
-            Round.Status.OPEN, Round.Status.PAUSED, Round.Status.COMPLETE])[-200:]})
+        "competition": competition, "tools": {name: TOOLS[name]() for name in SHOWN_TOOLS
+                                              if name != "start_now" or competition.status == Competition.Status.OPEN},
+        "entries": pages.entry_list(competition), "rounds": competition.rounds.order_by("number")})
 
 
 def run_tool(competition: Competition, tool: str, data: dict, user) -> None:
@@ -213,7 +234,7 @@ def run_tool(competition: Competition, tool: str, data: dict, user) -> None:
     elif tool == "add_bots":
         entries.add_bot_pairs(competition, user, data["count"])
     elif tool == "start_now":
-        organiser.start_now(competition)
+        controls.start_competition_now(competition, user)
     elif tool in ("pause", "resume", "reschedule"):
         round_row = Round.objects.filter(competition=competition, number=data["round"]).first()
         if round_row is None:
@@ -252,4 +273,5 @@ def notifications(request):
         return redirect("tournaments:notifications")
     return render(request, "tournaments/notifications.html", {
         "notifications": mine.select_related("competition")[:100],
-        "calendar_token": player_token(request.user)})
+        "calendar_url": request.build_absolute_uri(reverse("tournaments:player_calendar",
+                                                           args=[player_token(request.user)]))})

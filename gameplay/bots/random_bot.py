@@ -7,7 +7,7 @@ class RandomBot:
     name = "random"
     needs_view = False
 
-    def __init__(self, seed=None):
+    def __init__(self, seed=None, **_):
         self.rng = random.Random(seed)
 
     def choose(self, view, legal: list[dict]) -> dict:

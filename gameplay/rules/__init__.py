@@ -11,7 +11,7 @@ Games are looked up by name in `GAMES`; adding a game is one module and one line
 from .errors import IllegalAction, ScenarioError
 from .base import Game, MatchState
 from .allfours import ALL_FOURS
-from .baloot import BALOOT
+from .baloot_game import BALOOT
 from .cuatrola import CUATROLA_GAME
 
 GAMES: dict[str, Game] = {

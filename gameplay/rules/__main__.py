@@ -7,7 +7,7 @@ import json
 import sys
 
 from .replay import MALFORMED, replay
-from .simulate import simulate
+from .simulate import player_factory, simulate
 
 
 def main(argv=None) -> int:
@@ -45,7 +45,7 @@ def _simulate(args) -> int:
 
     try:
         options = json.loads(args.options)
-        report = simulate(args.game, args.matches, args.seed, args.bots, options)
+        report = simulate(args.game, args.matches, args.seed, player_factory(args.bots), options)
     except (ScenarioError, json.JSONDecodeError, KeyError) as error:
         print(json.dumps({"error": str(error)}))
         return MALFORMED

@@ -112,12 +112,7 @@ class AllFoursState(MatchState):
 
     # ----- R5, R6: dealing and the kick ----------------------------------------------------
 
-    def begin_deal(self) -> None:
-        cards = self.next_deal_cards()
-        if cards is None:
-            self.wait_for_deal()
-            return
-        hands, stock = cards
+    def start_deal(self, hands, stock) -> None:
         self.hands = [DECK.mask(hand) for hand in hands]
         self.in_play = [0] * self.players
         self.stock, self.stock_pos = stock, 0
@@ -226,7 +221,7 @@ class AllFoursState(MatchState):
         self.trump = SUIT_OF[self.turn_ups[-1]]
         self.detail["trump"] = DECK.suits[self.trump]
         self.in_play = list(self.hands)
-        self._legal_cache = -1  # the legal cards of the seat to act; -1 = not computed yet
+        self.legal_cache = -1  # the legal cards of the seat to act; -1 = not computed yet
         self.events.append({"kind": "trump", "suit": DECK.suits[self.trump]})
         self.phase, self.to_act = PLAY, self.leader
 
@@ -237,9 +232,9 @@ class AllFoursState(MatchState):
         phase = self.phase
         if phase == PLAY:
             actions = PLAY_ACTIONS[seat]
-            mask = self._legal_cache
+            mask = self.legal_cache
             if mask < 0:
-                mask = self._legal_cache = self._legal_mask(seat)
+                mask = self.legal_cache = self._legal_mask(seat)
             legal = []
             while mask:
                 low = mask & -mask
@@ -281,20 +276,8 @@ class AllFoursState(MatchState):
 
     def _play(self, action) -> dict:
         seat = self.to_act
-        code = action.get("card")
-        card = CARD_INDEX.get(code) if type(code) is str else None
-        if card is None:
-            raise IllegalAction(f"{code!r} is not a card")
-        bit = 1 << card
-        if not self.hands[seat] & bit:
-            raise IllegalAction(f"{code} is not in your hand")
-        legal = self._legal_cache
-        if legal < 0:
-            legal = self._legal_mask(seat)
-        if not legal & bit:
-            raise IllegalAction(self._why_illegal(seat, card))
-        self._legal_cache = -1
-        self.hands[seat] ^= bit
+        card = self.take_card(seat, action)
+        code = CODES[card]
         trick = self.trick
         trick.append(card)
         self.played.append((seat, card))

@@ -29,11 +29,11 @@ hands and piles are masks; per-contract tables give strength, points and "higher
 
 from __future__ import annotations
 
-from .base import Game, MatchState
+from .base import MatchState
 from .baloot_melds import (declaration_choices, deal_outcome, meld_codes, meld_points,
                            parse_declaration, scoring_melds)
 from .cards import FRENCH_32
-from .errors import IllegalAction, ScenarioError
+from .errors import IllegalAction
 from .options import TIMEOUT_RESULT, Option, positive_int
 
 DECK = FRENCH_32
@@ -109,12 +109,12 @@ OPTIONS = [
     Option("annulled_deal_dealer", "next", ("next", "same"), help="R2.1: who deals after an all-pass."),
     Option("shuffle_each_deal", False, (False, True),
            help="R3.1 live play: shuffle every deal instead of gathering and cutting."),
-    # Not a closed `choices` list: "saudi_classic" is a known value that cannot be played yet, so
-    # forms and option sweeps should only offer "contract" (resolve_options explains the refusal).
-    Option("game_mode", "contract", check=lambda v: v in ("contract", "saudi_classic"),
-           expects='"contract" ("saudi_classic" is reserved for a later variant)',
-           help="contract = this rules file; saudi_classic is reserved for a later variant."),
+    Option("game_mode", "contract", ("contract", "saudi_classic"),
+           help="contract = this rules file; saudi_classic = classic Saudi Baloot (baloot_saudi.py)."),
 ]
+# Options that only the contract mode varies (the Saudi mode accepts them at their defaults).
+CONTRACT_ONLY = ("bonus_trick", "no_trump_double", "partner_exempts_trump_raise", "meld_comparison",
+                 "tie_rule", "belote_kept_by_holder", "no_win_on_capot")
 
 PRESETS = {
     "source": {},
@@ -140,38 +140,6 @@ PLAY_ACTIONS = [[{"seat": seat, "type": "play", "card": code} for code in CODES]
 # so a legal mask turns into its action list with four lookups instead of a loop over bits
 SUIT_PLAYS = [[[[PLAY_ACTIONS[seat][suit * 8 + rank] for rank in range(8) if byte >> rank & 1]
                 for byte in range(256)] for suit in range(4)] for seat in range(4)]
-
-
-class BalootGame(Game):
-    name = "baloot"
-    title = "Baloot"
-    deck = DECK
-    options_spec = OPTIONS
-    presets = PRESETS
-
-    def resolve_options(self, given) -> dict:
-        options = super().resolve_options(given)
-        if options["game_mode"] == "saudi_classic":
-            raise ScenarioError("game_mode 'saudi_classic' (classic Saudi Baloot: Hokum / Sun, "
-                                "face-up card, Ashkal) is not available yet; use 'contract'")
-        return options
-
-    def deal_sizes(self, options: dict) -> tuple[list[int], int]:
-        return [5] * 4, 12  # R3.2, R3.4
-
-    def target(self, options: dict) -> int:
-        return options["target_score"]
-
-    def _check_start_score(self, start_score, options) -> list[int]:
-        """Any score that has not already won: 151 is a legal start under 'more than 151'."""
-        if start_score is None:
-            return [0, 0]
-        if (not isinstance(start_score, list) or len(start_score) != 2
-                or any(type(s) is not int or s < 0 for s in start_score)
-                or _match_winner(start_score, options) is not None):
-            raise ScenarioError("start_score must be two whole numbers from 0 that have not "
-                                "already won the match")
-        return list(start_score)
 
 
 def _match_winner(score, options):
@@ -234,12 +202,7 @@ class BalootState(MatchState):
             hands[seat] = cards[3 * step:3 * step + 3] + cards[12 + 2 * step:14 + 2 * step]
         return hands, cards[20:]
 
-    def begin_deal(self) -> None:
-        cards = self.next_deal_cards()
-        if cards is None:
-            self.wait_for_deal()
-            return
-        hands, stock = cards
+    def start_deal(self, hands, stock) -> None:
         self.hands = [DECK.mask(hand) for hand in hands]
         self.stock = stock
         self.contract, self.bidder, self.multiplier, self.passes = -1, None, 1, 0
@@ -275,7 +238,8 @@ class BalootState(MatchState):
 
     def _bid(self, action) -> dict:
         seat = self.to_act
-        contract = CONTRACT_INDEX.get(action.get("contract"), -1)
+        named = action.get("contract")
+        contract = CONTRACT_INDEX.get(named, -1) if type(named) is str else -1
         if contract < 0:
             raise IllegalAction(f"{action.get('contract')!r} is not a contract; bid one of "
                                 + ", ".join(CONTRACTS))
@@ -346,7 +310,7 @@ class BalootState(MatchState):
         contract = self.contract
         self.strength, self.points, self.above, self.trump_mask, self.beats = TABLES[contract]
         self.belotes = self._find_belotes()
-        self._legal_cache = -1  # legal cards of the seat to act, kept from legal_actions to apply
+        self.legal_cache = -1  # legal cards of the seat to act, kept from legal_actions to apply
         self.declaring = contract != NO_TRUMP
         self.events.append({"kind": "contract", "contract": CONTRACTS[contract], "bidder": self.bidder,
                             "multiplier": self.multiplier})
@@ -396,18 +360,20 @@ class BalootState(MatchState):
             return []
         seat = self.to_act
         if self.phase == PLAY:
-            mask = self._legal_cache
+            mask = self.legal_cache
             if mask < 0:
-                mask = self._legal_cache = self._legal_mask(seat)
+                mask = self.legal_cache = self._legal_mask(seat)
             plays = SUIT_PLAYS[seat]
             legal = (plays[0][mask & 255] + plays[1][mask >> 8 & 255] + plays[2][mask >> 16 & 255]
                      + plays[3][mask >> 24])
             if self.declaring and self.declared[seat] is None:
                 return self._meld_choices(seat)[0] + legal
             return legal
-        if self.phase == AUCTION:
-            return self._auction_actions(seat)
-        return []
+        return self._bidding_actions(seat)
+
+    def _bidding_actions(self, seat) -> list[dict]:
+        """The legal calls of the phases before the play (none once the deal is over)."""
+        return self._auction_actions(seat) if self.phase == AUCTION else []
 
     def default_action(self) -> dict:
         """R10.3: pass; in play the lowest legal card in S H D C order, 7 up to A (no declaring)."""
@@ -443,18 +409,12 @@ class BalootState(MatchState):
 
     def _play(self, action) -> dict:
         seat = self.to_act
-        code = action.get("card")
-        card = CARD_INDEX.get(code) if type(code) is str else None
-        if card is None:
-            raise IllegalAction(f"{code!r} is not a card")
+        return self._lay_card(seat, self.take_card(seat, action))
+
+    def _lay_card(self, seat: int, card: int) -> dict:
+        """R6.4: the card joins the trick; a full trick is closed. Returns the logged action."""
         bit = 1 << card
-        legal = self._legal_cache
-        if legal < 0:
-            legal = self._legal_mask(seat)
-        if not legal & bit:  # the legal cards are always a part of the hand
-            raise IllegalAction(self._why_illegal(seat, card))
-        self._legal_cache = -1
-        self.hands[seat] ^= bit
+        code = CODES[card]
         trick = self.trick
         if not trick:
             self.trump_led = self.contract == ALL_TRUMP or bool(self.trump_mask & bit)
@@ -633,6 +593,3 @@ class BalootState(MatchState):
         places["won0"], places["won1"] = self.won
         return places
 
-
-BalootGame.state_class = BalootState
-BALOOT = BalootGame()

@@ -25,6 +25,18 @@ FOURS = [(rank, RANK_MASK[rank]) for rank in (JACK, NINE, ACE, TEN, KING, QUEEN)
 FOUR_OF_MASK = {mask: rank for rank, mask in FOURS}
 
 
+class FourRanks:
+    """The ranks whose four of a kind is a meld in one game mode, as masks and one rank byte."""
+
+    def __init__(self, ranks: tuple[int, ...], words: str):
+        self.masks = frozenset(RANK_MASK[rank] for rank in ranks)
+        self.bits = sum(1 << rank for rank in ranks)
+        self.words = words
+
+
+CONTRACT_FOURS = FourRanks((JACK, NINE, ACE, TEN, KING, QUEEN), "Jacks, Nines, Aces, Tens, Kings or Queens")
+
+
 def _runs_of_byte(byte: int) -> tuple:
     """The maximal runs of 3+ adjacent set bits of one suit's byte, as (low rank, length)."""
     runs, rank = [], 0
@@ -41,7 +53,6 @@ def _runs_of_byte(byte: int) -> tuple:
 
 
 RUNS_OF_BYTE = [_runs_of_byte(byte) for byte in range(256)]
-FOUR_RANK_BITS = sum(1 << rank for rank in FOUR_VALUE)  # ranks present in all four suits
 
 
 def sequence_value(length: int) -> int:
@@ -86,14 +97,15 @@ def maximal_runs(cards: int) -> list[int]:
     return runs
 
 
-def declaration_choices(hand: int) -> list[tuple[int, ...]]:
-    """Every legal declaration of an 8-card hand: a chosen set of fours of a kind, plus any
-    non-empty-overall subset of the maximal runs left once those fours are set aside."""
+def declaration_choices(hand: int, four_ranks=CONTRACT_FOURS) -> list[tuple[int, ...]]:
+    """Every legal declaration of an 8-card hand: a chosen set of fours of a kind (of the game's
+    `four_ranks`), plus any non-empty-overall subset of the maximal runs left once those fours
+    are set aside."""
     spades, hearts, diamonds, clubs = hand & 255, hand >> 8 & 255, hand >> 16 & 255, hand >> 24
-    if not (spades & hearts & diamonds & clubs & FOUR_RANK_BITS or RUNS_OF_BYTE[spades]
+    if not (spades & hearts & diamonds & clubs & four_ranks.bits or RUNS_OF_BYTE[spades]
             or RUNS_OF_BYTE[hearts] or RUNS_OF_BYTE[diamonds] or RUNS_OF_BYTE[clubs]):
         return []  # most hands: nothing to declare, found with a few byte lookups
-    fours = [mask for _, mask in FOURS if hand & mask == mask]
+    fours = [mask for mask in four_ranks.masks if hand & mask == mask]
     choices = []
     for pick in range(1 << len(fours)):
         chosen = tuple(mask for i, mask in enumerate(fours) if pick >> i & 1)
@@ -108,13 +120,13 @@ def declaration_choices(hand: int) -> list[tuple[int, ...]]:
     return choices
 
 
-def parse_declaration(melds, hand: int) -> tuple[int, ...]:
+def parse_declaration(melds, hand: int, four_ranks=CONTRACT_FOURS) -> tuple[int, ...]:
     """The meld masks of a `declare` action, or IllegalAction saying what is wrong (R7.2-R7.4)."""
     if not isinstance(melds, list) or not melds:
         raise IllegalAction("a declaration needs at least one meld (a list of card lists)")
     masks, union = [], 0
     for meld in melds:
-        mask = _parse_meld_cards(meld, hand)
+        mask = _parse_meld_cards(meld, hand, four_ranks)
         if mask & union:
             card = (mask & union).bit_length() - 1
             raise IllegalAction(f"{CODES[card]} cannot be used in two melds")
@@ -132,7 +144,7 @@ def parse_declaration(melds, hand: int) -> tuple[int, ...]:
     return tuple(masks)
 
 
-def _parse_meld_cards(meld, hand: int) -> int:
+def _parse_meld_cards(meld, hand: int, four_ranks) -> int:
     if not isinstance(meld, list) or not meld:
         raise IllegalAction("each meld must be a non-empty list of cards")
     mask = 0
@@ -145,9 +157,9 @@ def _parse_meld_cards(meld, hand: int) -> int:
         if not hand >> card & 1:
             raise IllegalAction(f"{code} is not in your hand")
         mask |= 1 << card
-    if not (is_four(mask) or _is_sequence(mask)):
+    if not (mask in four_ranks.masks or _is_sequence(mask)):
         raise IllegalAction(f"{' '.join(meld)} is not a meld: declare 3 to 8 cards in sequence in one "
-                            "suit, or four Jacks, Nines, Aces, Tens, Kings or Queens")
+                            f"suit, or four {four_ranks.words}")
     return mask
 
 

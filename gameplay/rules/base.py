@@ -79,7 +79,19 @@ class Game:
             seed = random.SystemRandom().randrange(2**62)
         if parsed is None and type(seed) is not int:
             raise ScenarioError(f"seed must be an integer; got {seed!r}")
-        return self.state_class(self, options, seed, dealer, parsed, score)
+        return self.state_class_for(options)(self, options, seed, dealer, parsed, score)
+
+    def state_class_for(self, options: dict) -> type:
+        """The state class that plays these options (a game with modes picks one per mode)."""
+        return self.state_class
+
+    def modes(self) -> dict[str, dict]:
+        """Each mode of the game and the options that select it (one mode: the defaults)."""
+        return {"": {}}
+
+    def options_in_mode(self, mode: str) -> list[opts.Option]:
+        """The options a table of that mode may set (forms, option sweeps)."""
+        return list(self.options_spec)
 
     def _check_start_score(self, start_score, options) -> list[int]:
         if start_score is None:
@@ -164,9 +176,15 @@ class MatchState:
         if type(action) is not dict:
             raise IllegalAction("an action must be a JSON object with a type")
         kind = action.get("type")
+        if type(kind) is not str:
+            raise IllegalAction(f"an action's type must be a string; got {kind!r}")
         handler = self._handlers.get(self.phase, NO_HANDLERS).get(kind)
         to_act = self.to_act
-        if handler is None or to_act is None or action.get("seat", to_act) != to_act:
+        seat = action.get("seat", to_act)
+        if handler is None or to_act is None or seat != to_act or type(seat) is not int:
+            if "seat" in action and type(seat) is not int:
+                raise IllegalAction(f"an action's seat must be a whole number from 0 to "
+                                    f"{self.players - 1}; got {seat!r}")
             if kind == "timeout":
                 self._timeout(action)
                 return self
@@ -368,6 +386,42 @@ class MatchState:
     # ----- to be provided by each game -----------------------------------------------------
 
     def begin_deal(self) -> None:
+        """The next deal's cards, or a wait when the given deals are used up (every game)."""
+        cards = self.next_deal_cards()
+        if cards is None:
+            self.wait_for_deal()
+            return
+        self.start_deal(*cards)
+
+    def start_deal(self, hands: list[list[int]], stock: list[int]) -> None:
+        """Set up a deal from its hands (after the first dealing step) and stock, top first."""
+        raise NotImplementedError
+
+    def take_card(self, seat: int, action) -> int:
+        """The card a `play` action names, checked and taken out of the seat's hand; or
+        IllegalAction in one wording for every game. `legal_cache` holds the legal-card mask of
+        the seat to act when legal_actions computed it (-1: not computed)."""
+        code = action.get("card")
+        deck = self.game.deck
+        card = deck.index.get(code) if type(code) is str else None
+        if card is None:
+            raise IllegalAction(f"{code!r} is not a card of the {deck.name} deck")
+        bit = 1 << card
+        if not self.hands[seat] & bit:
+            raise IllegalAction(f"{code} is not in your hand")
+        legal = self.legal_cache
+        if legal < 0:
+            legal = self._legal_mask(seat)
+        if not legal & bit:  # the legal cards are always a part of the hand
+            raise IllegalAction(self._why_illegal(seat, card))
+        self.legal_cache = -1
+        self.hands[seat] ^= bit
+        return card
+
+    def _legal_mask(self, seat: int) -> int:
+        raise NotImplementedError
+
+    def _why_illegal(self, seat: int, card: int) -> str:
         raise NotImplementedError
 
     def add_view_details(self, view: dict, seat) -> None:

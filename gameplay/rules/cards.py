@@ -65,10 +65,6 @@ def iter_bits(mask: int):
         mask ^= low
 
 
-def popcount(mask: int) -> int:
-    return mask.bit_count()
-
-
 def highest_bit(mask: int) -> int:
     return mask.bit_length() - 1
 

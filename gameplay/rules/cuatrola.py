@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from .base import Game, MatchState
 from .cuatrola_tables import (
-    ABOVE, ANNOUNCE, CALLS, CANTE_PAIR, CARD_INDEX, CARD_NAMES, CODES, CONTRACT_RANK, CONTRACTS,
+    ABOVE, ANNOUNCE, CALLS, CANTE_PAIR, CARD_NAMES, CODES, CONTRACT_RANK, CONTRACTS,
     CUATROLA, DECK, OPTIONS, PASS, PASS_HAND, PLAY, PLAY_ACTIONS, POINTS, PRESETS, QUINTOLA, SING,
     SOLO, SUIT_INDEX, SUIT_MASK, SUIT_OF, SUITS, game_values)
 from .cards import iter_bits
@@ -95,12 +95,7 @@ class CuatrolaState(MatchState):
 
     # ----- R9-R11: the deal and the trump ----------------------------------------------------
 
-    def begin_deal(self) -> None:
-        cards = self.next_deal_cards()
-        if cards is None:
-            self.wait_for_deal()
-            return
-        hands, _ = cards
+    def start_deal(self, hands, stock) -> None:
         dealer = self.dealer
         self._clear_deal(dealer)
         self.hands = [BIT[a] | BIT[b] | BIT[c] | BIT[d] | BIT[e] for a, b, c, d, e in hands]
@@ -250,19 +245,9 @@ class CuatrolaState(MatchState):
 
     def _play(self, action) -> dict:
         seat = self.to_act
-        code = action.get("card")
-        card = CARD_INDEX.get(code) if type(code) is str else None
-        if card is None:
-            raise IllegalAction(f"{code!r} is not a card of the Spanish deck")
-        bit = 1 << card
-        legal = self.legal_cache if self.legal_cache >= 0 else self._legal_mask(seat)
-        if not legal & bit:  # the legal cards are a subset of the hand
-            if not self.hands[seat] & bit:
-                raise IllegalAction(f"{code} is not in your hand")
-            raise IllegalAction(self._why_illegal(seat, card))
+        card = self.take_card(seat, action)
+        code = CODES[card]
         self.window = 0  # R25, R29: the first card of a trick closes the cante window
-        self.legal_cache = -1
-        self.hands[seat] ^= bit
         # the running facts R20 and R21 need: best card of the led suit, top trump, winner
         suit, trick = SUIT_OF[card], self.trick
         if trick:

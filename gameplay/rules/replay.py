@@ -33,6 +33,10 @@ def replay(scenario) -> tuple[dict, int]:
 def _set_up(scenario, get_game):
     if not isinstance(scenario, dict):
         raise ScenarioError("a scenario must be a JSON object")
+    unknown = sorted(set(scenario) - SCENARIO_KEYS)
+    if unknown:  # a typo such as "option" must not be silently ignored
+        raise ScenarioError(f"unknown scenario key {unknown[0]!r}; a scenario has "
+                            + ", ".join(sorted(SCENARIO_KEYS)))
     game = get_game(scenario.get("game"))
     if "deals" not in scenario and "seed" not in scenario:
         raise ScenarioError("a scenario needs deals (or a seed)")

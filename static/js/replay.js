@@ -3,6 +3,7 @@
 // {action, view (public), hands (all four), deal_record (when a deal closed)}.
 
 import { Cards, detailRows, el, fmt, nextSeat, position, signed } from "./cards.js";
+import * as saudi from "./saudi.js"; // classic Saudi Baloot's deal summary
 
 const boot = JSON.parse(document.getElementById("replay-boot").textContent);
 const cards = new Cards(boot);
@@ -96,7 +97,9 @@ function renderSide(f) {
   const summary = $(".deal-summary-static");
   summary.replaceChildren();
   if (f.deal_record) {
-    const rows = detailRows(f.deal_record.detail ?? {}, cards, L, boot.names);
+    const detail = f.deal_record.detail ?? {};
+    const rows = saudi.isSaudiDetail(detail) ? saudi.detailRows(detail, { L, cards, seatName: (seat) => boot.names[seat] })
+      : detailRows(detail, cards, L, boot.names);
     const body2 = el("tbody", {}, rows.map((r) => r.pair
       ? el("tr", {}, el("th", { scope: "row", text: r.label }), el("td", { text: String(r.pair[0] || "") }), el("td", { text: String(r.pair[1] || "") }))
       : el("tr", {}, el("th", { scope: "row", text: r.label }), el("td", { colSpan: 2, text: r.text }))));

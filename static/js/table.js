@@ -7,6 +7,7 @@
 // every other legal action is a button labelled from the translated dictionary in the boot data.
 
 import { Cards, detailRows, el, fmt, nextSeat, position, signed } from "./cards.js";
+import * as saudi from "./saudi.js"; // classic Saudi Baloot's parts (view.mode "saudi_classic")
 
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
 const cards = new Cards(boot);
@@ -209,6 +210,7 @@ function ratingOf(seat) {
 // What a seat said in the current auction (Baloot) or round of calls (La Cuatrola).
 function lastCall(seat) {
   const v = view();
+  if (saudi.isSaudi(v)) return saudi.lastCall(seat, v, saudiContext());
   if (v.game === "baloot" && v.phase === "auction") {
     const mine = (v.auction ?? []).filter((c) => c.seat === seat).pop();
     if (!mine) return "";
@@ -223,6 +225,7 @@ function lastCall(seat) {
 
 function revealedBy(seat) {
   const v = view();
+  if (saudi.isSaudi(v)) return saudi.revealedBy(seat, v, saudiContext());
   const shown = [];
   for (const declared of v.declarations ?? []) {
     if (declared.seat === seat) shown.push(declared.melds.map((m) => m.map((c) => cards.short(c)).join(" ")).join(" · "));
@@ -276,6 +279,7 @@ function renderNotes() {
   const v = view();
   const notes = page.querySelector(".felt-notes");
   notes.replaceChildren();
+  if (saudi.isSaudi(v)) { notes.append(...saudi.notes(v, saudiContext())); return; }
   const trump = trumpText();
   if (trump) {
     notes.append(el("div", { class: `trump-note${trump.red ? " red" : ""}`, "data-testid": "trump" },
@@ -331,7 +335,15 @@ function renderTurn() {
   } else banner.textContent = "";
 }
 
+function saudiContext() {
+  return { L, cards, seatName };
+}
+
 function actionLabel(action) {
+  if (saudi.isSaudi(view())) {
+    const text = saudi.actionLabel(action, view(), saudiContext());
+    if (text) return text;
+  }
   const template = L.actions[action.type] ?? action.type;
   if (action.type === "bid" || action.type === "announce") {
     const suit = { clubs: "C", diamonds: "D", hearts: "H", spades: "S" }[action.contract];
@@ -395,6 +407,8 @@ $(".hand").addEventListener("keydown", (event) => {
 function eventText(event) {
   const name = seatName(event.seat);
   const mine = event.seat !== undefined && event.seat === table.frame?.seat;
+  const special = saudi.isSaudi(view()) ? saudi.eventText(event, saudiContext()) : undefined;
+  if (special !== undefined) return special;
   switch (event.kind) {
     case "played": return fmt(mine ? T.you_play : T.plays, { name, card: cards.short(event.card) });
     case "trick_won": return mine ? T.you_win_trick : fmt(T.wins_trick, { name });
@@ -444,7 +458,8 @@ function renderLog() {
 
 function summaryNode(record, number, headingId) {
   const names = boot.names.map((_, seat) => seatName(seat));
-  const rows = detailRows(record.detail ?? {}, cards, L, names);
+  const rows = saudi.isSaudi(view()) ? saudi.detailRows(record.detail ?? {}, saudiContext())
+    : detailRows(record.detail ?? {}, cards, L, names);
   const body = el("tbody", {}, rows.map((row) => row.pair
     ? el("tr", { class: row.points ? "points" : "" }, el("th", { scope: "row", text: row.label }), el("td", { text: String(row.pair[0] || "") }), el("td", { text: String(row.pair[1] || "") }))
     : el("tr", {}, el("th", { scope: "row", text: row.label }), el("td", { colSpan: 2, text: row.text }))));

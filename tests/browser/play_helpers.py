@@ -49,9 +49,9 @@ def log_in(page, username):
     expect(page.get_by_test_id("logout")).to_be_visible()
 
 
-def start_table_against_bots(page, game, preset, options=None):
+def start_table_against_bots(page, game, preset, options=None, level=None):
     """From the lobby: a new table of `game` with the named preset (and `options` typed into
-    their fields), empty seats filled with bots."""
+    their fields), empty seats filled with bots (of `level`, else the form's default)."""
     page.goto("/play/")
     page.get_by_test_id("new-table").click()
     if page.locator("#id_game").input_value() != game:
@@ -64,6 +64,8 @@ def start_table_against_bots(page, game, preset, options=None):
     for key, value in (options or {}).items():
         page.fill(f"#id_opt_{key}", str(value))
     page.check("#id_fill_with_bots")
+    if level:
+        page.select_option("#id_bot_level", level)
     page.get_by_test_id("create-table").click()
     expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
     page.wait_for_function("() => window.chalkTable && window.chalkTable.frame && window.chalkTable.frame.status !== 'waiting'")

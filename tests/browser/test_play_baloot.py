@@ -39,9 +39,9 @@ def test_the_deal_summary_names_each_scoring_meld_and_belote_with_its_raw_points
     assert detail["belote"] == [{"seat": 1, "suit": "D"}, {"seat": 1, "suit": "C"}]
 
     def expect_items(summary):
-        expect_item_row(summary, "Meld by Bot 3: J♠ 10♠ 9♠", team=0, points="20")
-        expect_item_row(summary, "Belote by Bot 2: ♦ diamonds", team=1, points="20")
-        expect_item_row(summary, "Belote by Bot 2: ♣ clubs", team=1, points="20")
+        expect_item_row(summary, "Meld by Bot 3 (Random): J♠ 10♠ 9♠", team=0, points="20")
+        expect_item_row(summary, "Belote by Bot 2 (Random): ♦ diamonds", team=1, points="20")
+        expect_item_row(summary, "Belote by Bot 2 (Random): ♣ clubs", team=1, points="20")
 
     log_in(page, "watcher")
     page.goto(f"/matches/{match.pk}/")  # the live table (table.js) keeps the last deal's summary

@@ -55,8 +55,8 @@ def test_the_deal_summary_names_each_cante_with_its_points(page):
     page.goto(f"/matches/{match.pk}/")  # the live table keeps the last deal's summary
     last = page.locator(".last-summary")
     last.locator("summary").click()
-    expect_item_row(last, "Cante by Bot 3: copas", team=0, points="40")
+    expect_item_row(last, "Cante by Bot 3 (Random): copas", team=0, points="40")
 
     page.goto(f"/matches/{match.pk}/replay/")
     page.keyboard.press("End")  # the step that closed the last deal
-    expect_item_row(page.get_by_test_id("replay-summary"), "Cante by Bot 3: copas", team=0, points="40")
+    expect_item_row(page.get_by_test_id("replay-summary"), "Cante by Bot 3 (Random): copas", team=0, points="40")

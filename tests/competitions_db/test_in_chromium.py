@@ -61,7 +61,9 @@ def test_organiser_creates_a_tournament_pairs_enter_and_players_reach_their_tabl
     form.locator("[name=first]").fill("carla")
     form.locator("[name=second]").fill("dev")
     form.locator("button").click()
-    page.get_by_test_id("tool-start_now").locator("button").click()
+    page.once("dialog", lambda dialog: dialog.accept())  # Start now asks for confirmation
+    with page.expect_navigation():
+        page.get_by_test_id("tool-start_now").locator("button").click()
     page.goto(f"/competitions/{competition.pk}/")
     expect(page.get_by_test_id("competition-status")).to_have_text("Running")
     expect(page.get_by_test_id("entries")).to_contain_text("carla & dev")

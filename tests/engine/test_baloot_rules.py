@@ -910,10 +910,11 @@ def test_timeout_is_illegal_without_a_clock_or_for_another_seat():
 
 # ----- options, presets, views, serialisation ---------------------------------------------------
 
-def test_saudi_classic_is_not_available_yet():
-    """Section 2.1 game_mode: saudi_classic is reserved."""
-    with pytest.raises(ScenarioError, match="not available yet"):
-        BALOOT.start(seed=1, options={"game_mode": "saudi_classic"})
+def test_saudi_classic_mode_starts_and_its_options_are_refused_in_the_contract_mode():
+    """Section 2.1 game_mode: saudi_classic plays (baloot_saudi.md); its own options exist only there."""
+    assert BALOOT.start(seed=1, options={"game_mode": "saudi_classic"}).phase == "buying"
+    with pytest.raises(ScenarioError, match="does not exist in game_mode 'contract'"):
+        BALOOT.start(seed=1, options={"sun_priority": "none"})
 
 
 @pytest.mark.parametrize("options", [{"target_score": 0}, {"turn_timer_seconds": -1},

@@ -18,6 +18,9 @@ from gameplay.rules import GAMES, IllegalAction
 from tests.leak_check import hidden_from, leaked
 
 GAME_NAMES = sorted(GAMES)
+# every mode of every game (Baloot: the contract variant and classic Saudi Baloot)
+GAME_MODES = [pytest.param(name, base, id=f"{name}-{mode}" if mode else name)
+              for name in GAME_NAMES for mode, base in GAMES[name].modes().items()]
 MAX_DECISIONS = 20_000  # far above any real match; a loop means a rules bug
 
 
@@ -124,33 +127,36 @@ def assert_round_trips(game, state):
         assert state == game.from_json(data), "a clone shares mutable parts with its original"
 
 
-@pytest.mark.parametrize("game_name", GAME_NAMES)
-def test_a_thousand_random_matches_end_with_every_card_in_one_place(game_name):
+@pytest.mark.parametrize("game_name, mode", GAME_MODES)
+def test_a_thousand_random_matches_end_with_every_card_in_one_place(game_name, mode):
     game = GAMES[game_name]
     for seed in range(1000):
-        play_random_match(game, seed, full_checks=False)
+        play_random_match(game, seed, full_checks=False, options=mode)
 
 
-@pytest.mark.parametrize("game_name", GAME_NAMES)
+@pytest.mark.parametrize("game_name, mode", GAME_MODES)
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_random_matches_never_leak_cards_refuse_illegal_actions_and_round_trip(game_name, seed):
-    play_random_match(GAMES[game_name], seed, full_checks=True)
+def test_random_matches_never_leak_cards_refuse_illegal_actions_and_round_trip(game_name, mode, seed):
+    play_random_match(GAMES[game_name], seed, full_checks=True, options=mode)
 
 
-@pytest.mark.parametrize("game_name", GAME_NAMES)
-def test_every_option_value_plays_to_the_end(game_name):
+@pytest.mark.parametrize("game_name, mode", GAME_MODES)
+def test_every_option_value_plays_to_the_end(game_name, mode):
     game = GAMES[game_name]
-    for option in game.options_spec:
+    mode_name = mode.get("game_mode", "")
+    for option in game.options_in_mode(mode_name):
         for value in option.choices:
+            if option.key == "game_mode":
+                continue  # each mode is its own parameter
             for seed in range(5):
-                play_random_match(game, seed, full_checks=seed == 0, options={option.key: value})
+                play_random_match(game, seed, full_checks=seed == 0, options={**mode, option.key: value})
 
 
-@pytest.mark.parametrize("game_name", GAME_NAMES)
-def test_a_timeout_forfeits_the_match_for_the_seat_on_the_clock(game_name):
+@pytest.mark.parametrize("game_name, mode", GAME_MODES)
+def test_a_timeout_forfeits_the_match_for_the_seat_on_the_clock(game_name, mode):
     game = GAMES[game_name]
-    state = game.start(seed=11)
+    state = game.start(seed=11, options=mode)
     seat = state.to_act
     state.apply({"seat": seat, "type": "timeout"})
     assert state.is_over and state.winner == 1 - seat % 2
@@ -158,13 +164,13 @@ def test_a_timeout_forfeits_the_match_for_the_seat_on_the_clock(game_name):
     assert game.from_json(json.loads(json.dumps(state.to_json()))) == state
 
 
-@pytest.mark.parametrize("game_name", GAME_NAMES)
-def test_timeouts_under_auto_action_play_a_whole_match_that_replays(game_name):
+@pytest.mark.parametrize("game_name, mode", GAME_MODES)
+def test_timeouts_under_auto_action_play_a_whole_match_that_replays(game_name, mode):
     """Half the decisions time out. (Not all of them: in Baloot a timed-out auction passes, and an
     all-pass auction annuls the deal, so a table of absentees would never finish.)"""
     game = GAMES[game_name]
     rng = random.Random(5)
-    state = game.start(seed=5, options={"timeout_result": "auto_action"})
+    state = game.start(seed=5, options={**mode, "timeout_result": "auto_action"})
     for _ in range(MAX_DECISIONS):
         if state.to_act is None:
             break
@@ -180,9 +186,9 @@ def test_timeouts_under_auto_action_play_a_whole_match_that_replays(game_name):
     assert game.from_json(json.loads(json.dumps(state.to_json()))) == state
 
 
-@pytest.mark.parametrize("game_name", GAME_NAMES)
-def test_a_timeout_for_a_seat_not_on_the_clock_is_refused(game_name):
-    state = GAMES[game_name].start(seed=3)
+@pytest.mark.parametrize("game_name, mode", GAME_MODES)
+def test_a_timeout_for_a_seat_not_on_the_clock_is_refused(game_name, mode):
+    state = GAMES[game_name].start(seed=3, options=mode)
     other = (state.to_act + 1) % state.players
     before = state.snapshot()
     with pytest.raises(IllegalAction):
@@ -190,19 +196,19 @@ def test_a_timeout_for_a_seat_not_on_the_clock_is_refused(game_name):
     assert state.snapshot() == before
 
 
-@pytest.mark.parametrize("game_name", GAME_NAMES)
-def test_the_same_seed_deals_the_same_cards(game_name):
+@pytest.mark.parametrize("game_name, mode", GAME_MODES)
+def test_the_same_seed_deals_the_same_cards(game_name, mode):
     game = GAMES[game_name]
-    first, second = game.start(seed=42), game.start(seed=42)
+    first, second = game.start(seed=42, options=mode), game.start(seed=42, options=mode)
     assert first.snapshot() == second.snapshot()
-    assert game.start(seed=43).snapshot() != first.snapshot()
+    assert game.start(seed=43, options=mode).snapshot() != first.snapshot()
 
 
-@pytest.mark.parametrize("game_name", GAME_NAMES)
-def test_a_finished_match_exports_a_scenario_that_replays_to_the_same_scores(game_name):
+@pytest.mark.parametrize("game_name, mode", GAME_MODES)
+def test_a_finished_match_exports_a_scenario_that_replays_to_the_same_scores(game_name, mode):
     from gameplay.rules.replay import replay
 
-    state = play_random_match(GAMES[game_name], 77, full_checks=False)
+    state = play_random_match(GAMES[game_name], 77, full_checks=False, options=mode)
     result, status = replay(json.loads(json.dumps(state.scenario())))
     assert status == 0
     assert result["score"] == state.score and result["winner"] == state.winner

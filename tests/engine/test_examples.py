@@ -18,7 +18,13 @@ EXAMPLES = Path(__file__).resolve().parent / "examples"
 
 
 def example_files():
-    return sorted(p for p in EXAMPLES.glob("*/*.json") if not p.name.endswith(".expected.json"))
+    """The examples of every game, and the classic Saudi Baloot ones one folder deeper."""
+    found = [*EXAMPLES.glob("*/*.json"), *EXAMPLES.glob("baloot/saudi/*.json")]
+    return sorted(p for p in found if not p.name.endswith(".expected.json"))
+
+
+def game_of(path: Path) -> str:
+    return json.loads(path.read_text())["game"]
 
 
 def comparable(result: dict) -> dict:
@@ -30,15 +36,18 @@ def comparable(result: dict) -> dict:
 
 
 def test_the_shared_examples_are_present_for_every_game():
-    games_with_examples = {path.parent.name for path in example_files()}
-    assert games_with_examples >= {"allfours"}
-    assert games_with_examples <= set(GAMES) | {"baloot", "cuatrola"}
+    games_with_examples = {game_of(path) for path in example_files()}
+    assert games_with_examples == set(GAMES)
+
+
+def test_the_classic_saudi_examples_are_all_picked_up():
+    saudi = [p for p in example_files() if p.parent.name == "saudi"]
+    assert len(saudi) == 19
+    assert all(json.loads(p.read_text())["options"]["game_mode"] == "saudi_classic" for p in saudi)
 
 
 @pytest.mark.parametrize("scenario", example_files(), ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_example_replays_to_its_expected_result(scenario: Path):
-    if scenario.parent.name not in GAMES:
-        pytest.skip(f"{scenario.parent.name} is not registered yet")
     run = subprocess.run([sys.executable, "-m", "gameplay.rules", "replay", str(scenario)],
                          capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert run.stderr == ""

@@ -1,17 +1,17 @@
-"""The one-statement move on PostgreSQL (services._submit_fast): it must give exactly what the
+"""The one-statement move on PostgreSQL (services.moves: on a database thread and on the event
+loop): it must give exactly what the
 locked transaction gives, also when another server process moved the table behind this
 process's cache. "Another process" is played here by putting back a copy of the cached table
 taken before a move, so the cache is behind the database as a second process's would be."""
 
 import asyncio
 import copy
-import threading
-import time
 
 import pytest
 from django.db import connection
 
-from gameplay import services
+from gameplay import live_db, services
+from gameplay.services import moves
 from gameplay.models import Match, MatchAction
 from gameplay.signals import match_finished
 from gameplay.table import Table
@@ -52,16 +52,14 @@ def behind_the_database(match, users):
     before.refs = dict(before.refs)
     before.match = copy.copy(before.match)
     outcome = play(match, users, "elsewhere")
-    with services._tables_lock:
-        services._tables[match.pk] = before
+    services.put_table(before)
     return outcome
 
 
 def test_moves_on_postgresql_write_the_same_rows_as_the_locked_path(monkeypatch):
     one_statement = []
-    write = services._write_compare_and_swap
-    monkeypatch.setattr(services, "_write_compare_and_swap",
-                        lambda *args: one_statement.append(write(*args)))
+    write = moves.write_one_statement
+    monkeypatch.setattr(moves, "write_one_statement", lambda *args: one_statement.append(write(*args)))
     match, users = make_match(options={"target_score": 7})
     for number in range(30):
         play(match, users, f"r{number}")
@@ -135,12 +133,12 @@ def test_a_clocked_move_sets_the_next_deadline():
     assert state["deadline"] == match.deadline.isoformat().replace("+00:00", "Z")
 
 
-# ----- the same move written by the event loop itself (services.asubmit_move) -----------------
+# ----- the same move written by the event loop itself (services.moves._move_on_loop) -----------------
 
 def play_on_loop(match, users, ref):
     match.refresh_from_db()
     user, legal = to_act_and_legal(match, users)
-    return asyncio.run(services.asubmit_move(match.pk, user, match.seq, ref, legal[0]))
+    return asyncio.run(moves._move_on_loop(match.pk, user, match.seq, ref, legal[0]))
 
 
 def test_the_event_loop_writes_a_plain_move_with_the_same_rows():
@@ -153,26 +151,22 @@ def test_the_event_loop_writes_a_plain_move_with_the_same_rows():
     assert MatchAction.objects.filter(match=match, ref__startswith="loop").count() == 20
 
 
+class HeldByAThread:
+    """A match lock that another thread holds: taking it without waiting fails, and waiting
+    for it is what the event loop must never do."""
+
+    def try_acquire(self):
+        return False
+
+    def __enter__(self):
+        raise AssertionError("the event loop waited for a database thread")
+
+
 def test_the_event_loop_never_waits_for_a_table_a_database_thread_holds():
     match, users = make_match()
     user, legal = to_act_and_legal(match, users)
-    held, done = threading.Event(), threading.Event()
-
-    def hold():
-        with services.match_lock(match.pk):
-            held.set()
-            done.wait(10)
-
-    holder = threading.Thread(target=hold)
-    holder.start()
-    try:
-        held.wait(5)
-        started = time.monotonic()
-        assert asyncio.run(services.asubmit_move(match.pk, user, 0, "busy", legal[0])) is None
-        assert time.monotonic() - started < 1
-    finally:
-        done.set()
-        holder.join()
+    services.cached_table(match.pk).lock = HeldByAThread()
+    assert asyncio.run(moves._move_on_loop(match.pk, user, 0, "busy", legal[0])) is None
     assert not MatchAction.objects.filter(match=match).exists()
 
 
@@ -183,7 +177,7 @@ def test_the_event_loop_leaves_a_table_another_process_moved_to_the_database():
     seat = stale.to_act
     assert stale.seq == outcome.seq - 1
     # A client as far behind as the cache: its act is legal there, but the row has moved on.
-    assert asyncio.run(services.asubmit_move(match.pk, users[seat], stale.seq, "late",
+    assert asyncio.run(moves._move_on_loop(match.pk, users[seat], stale.seq, "late",
                                              stale.legal_for(seat)[0])) is None
     assert not MatchAction.objects.filter(match=match, ref="late").exists()
     assert services.cached_table(match.pk) is None  # forgotten: the next act reloads the log
@@ -193,15 +187,13 @@ def test_the_event_loop_leaves_a_table_another_process_moved_to_the_database():
 def test_a_loop_connection_that_fails_hands_the_act_to_a_database_thread(monkeypatch):
     import psycopg
 
-    from gameplay import live_db
-
     async def lost_server(sql, params):
         raise psycopg.OperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr(live_db, "fetch_one", lost_server)
+    monkeypatch.setattr(live_db, "fetch_one", lost_server)  # what awrite_one_statement calls
     match, users = make_match()
     user, legal = to_act_and_legal(match, users)
-    assert asyncio.run(services.asubmit_move(match.pk, user, 0, "first", legal[0])) is None
+    assert asyncio.run(moves._move_on_loop(match.pk, user, 0, "first", legal[0])) is None
     assert services.cached_table(match.pk) is None  # the applied-in-memory table was dropped
     accepted = services.submit_action(match.pk, user, 0, "first", legal[0])
     assert accepted.seq == 1

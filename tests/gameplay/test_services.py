@@ -1,7 +1,7 @@
 """The one service that changes matches: seats, turns, seq, refs, clocks, bots, best of N."""
 
 import json
-import time
+from datetime import timedelta
 
 import pytest
 from django.utils import timezone
@@ -115,12 +115,13 @@ def test_a_malformed_action_is_a_bad_message(message):
     rejected("bad_message", match.pk, users[0], 0, "b", message)
 
 
-def test_a_short_clock_forfeits_the_match_for_the_seat_that_ran_out():
+def test_a_short_clock_forfeits_the_match_for_the_seat_that_ran_out(monkeypatch):
     match, users = make_match(time_control=1)
     assert match.deadline is not None
     seat = state_for(match, users[0])["to_act"]
     assert tasks.sweep_deadlines() == 0  # not yet due
-    time.sleep(1.1)
+    a_second_later = timezone.now() + timedelta(seconds=1.1)
+    monkeypatch.setattr(timezone, "now", lambda: a_second_later)  # the clock moves, nobody waits
     assert tasks.sweep_deadlines() == 1
     match.refresh_from_db()
     assert match.status == "finished" and match.finish == "timeout" and match.winner == 1 - seat % 2
@@ -134,6 +135,13 @@ def test_under_auto_action_the_clock_plays_for_the_absent_seat():
     assert tasks.enforce_deadline(match.pk, 0)
     match.refresh_from_db()
     assert match.status == "playing" and match.seq == 1 and match.deadline > timezone.now()
+
+
+def test_a_timer_or_a_bot_task_of_a_deleted_match_does_nothing():
+    match, users = make_match(time_control=60)
+    Match.objects.filter(pk=match.pk).delete()
+    assert not tasks.enforce_deadline(match.pk, 0)
+    assert tasks.play_bots(match.pk) == 0
 
 
 def test_a_timer_for_an_old_seq_does_nothing():

@@ -139,8 +139,12 @@ def test_htmx_asks_for_only_the_form_when_the_game_changes(client):
     logged_in(client)
     response = client.get("/play/new/?game=baloot", HTTP_HX_REQUEST="true")
     page = response.content.decode()
-    assert page.lstrip().startswith("<form") and 'name="opt_meld_comparison"' in page
+    # Baloot's default preset is Saudi classic: its own options, not the contract mode's
+    assert page.lstrip().startswith("<form") and 'name="opt_sun_priority"' in page
+    assert 'name="opt_meld_comparison"' not in page
     assert 'name="opt_game_mode"' not in page and 'name="opt_turn_timer_seconds"' not in page
+    contract = client.get("/play/new/?game=baloot&preset=source", HTTP_HX_REQUEST="true").content.decode()
+    assert 'name="opt_meld_comparison"' in contract and 'name="opt_sun_priority"' not in contract
 
 
 def test_a_timed_baloot_table_runs_the_engine_clock_with_the_same_seconds(client):

@@ -70,9 +70,8 @@ def enter(competition: Competition, user, partner, name: str = "") -> Entry:
         if not (may_enter(user, competition) and may_enter(partner, competition)):
             raise CompetitionError(_("Both players must be members of the club."))
         entry = _create(competition, [user, partner], [True, False], name, user, Entry.Status.PENDING)
-        notify(partner, f"invited:{entry.pk}",
-               lambda: _("%(name)s invites you to play %(competition)s as a pair.")
-               % {"name": player_name(user), "competition": competition.name},
+        notify(partner, f"invited:{entry.pk}", "invited",
+               {"name": player_name(user), "competition": competition.name},
                url=reverse("tournaments:detail", args=[competition.pk]), competition=competition)
     return entry
 
@@ -87,16 +86,16 @@ def answer_invitation(entry: Entry, user, accept: bool) -> Entry | None:
         inviter = entry.created_by
         if not accept:
             entry.delete()
-            text = _("%(name)s declined your invitation to %(competition)s.")
+            kind = "declined"
         else:
             place.accepted_at = timezone.now()
             place.save(update_fields=["accepted_at"])
             entry.status = Entry.Status.CONFIRMED
             entry.save(update_fields=["status"])
-            text = _("%(name)s accepted: your pair is entered in %(competition)s.")
+            kind = "accepted"
         if inviter is not None:
-            notify(inviter, f"answered:{entry.pk or place.pk}:{accept}",
-                   lambda: text % {"name": player_name(user), "competition": competition.name},
+            notify(inviter, f"answered:{entry.pk or place.pk}:{accept}", kind,
+                   {"name": player_name(user), "competition": competition.name},
                    url=reverse("tournaments:detail", args=[competition.pk]), competition=competition)
     return entry if accept else None
 

@@ -251,9 +251,8 @@ def notify_round_open(competition: Competition, round_row: Round, pairings, peop
             continue
         for entry_id in (pairing.home_id, pairing.away_id):
             for user_id in people.players.get(entry_id, []):
-                notify(users[user_id], f"round-open:{round_row.pk}",
-                       lambda: _("%(competition)s: round %(number)s is open. Check in to reach your table.")
-                       % {"competition": competition.name, "number": round_row.number},
+                notify(users[user_id], f"round-open:{round_row.pk}", "round_open",
+                       {"competition": competition.name, "number": round_row.number},
                        url=url, competition=competition)
 
 

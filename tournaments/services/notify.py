@@ -1,7 +1,8 @@
 """Notifications: a row on the site and an email, each sent once per event (unique user + key).
 
-Texts are rendered in the recipient's preferred language. Emails go after the commit that made
-the event, so a rolled-back round notifies nobody.
+A row holds a kind and its parameters (tournaments/notices.py), written out in each reader's
+language when read. The email goes in the recipient's preferred language, with an absolute link
+(settings.SITE_URL), after the commit that made the event, so a rolled-back round notifies nobody.
 """
 
 from __future__ import annotations
@@ -12,36 +13,54 @@ from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from tournaments.models import Notification
+from tournaments.notices import sentence
 
 logger = logging.getLogger("chalk.tournaments")
 
 
-def _language(user) -> str:
+def language_of(user) -> str:
     player = getattr(user, "player", None)
     return (player.preferred_language if player else "") or settings.LANGUAGE_CODE
 
 
-def notify(user, key: str, render, url: str = "", competition=None, email: bool = True) -> bool:
-    """Notify `user` of the event `key` once; `render()` returns the text (called in the user's
-    language). Returns False when this event had already been notified."""
-    with translation.override(_language(user)):
-        text = str(render())[:300]
+def absolute(url: str) -> str:
+    if not url or "://" in url:
+        return url
+    return settings.SITE_URL.rstrip("/") + url
+
+
+def notify(user, key: str, kind: str, params: dict, url: str = "", competition=None, email: bool = True) -> bool:
+    """Notify `user` of the event `key` once. Returns False when this event had already been notified."""
+    with translation.override(language_of(user)):
+        text = sentence(kind, params)[:300]
     try:
         with transaction.atomic():
-            Notification.objects.create(user=user, key=key[:80], text=text, url=url, competition=competition)
+            Notification.objects.create(user=user, key=key[:80], kind=kind, params=params, text=text, url=url,
+                                        competition=competition)
     except IntegrityError:
         return False
     if email and user.email:
-        link = getattr(settings, "SITE_URL", "").rstrip("/") + url if url else ""
-        transaction.on_commit(lambda: _mail(user.email, text, link))
+        message = mail_of(user, text, url)
+        transaction.on_commit(lambda: _mail(user.email, *message))
     return True
 
 
-def _mail(address: str, text: str, link: str) -> None:
+def mail_of(user, text: str, url: str) -> tuple[str, str]:
+    """(subject, body) in the recipient's language, every link absolute."""
+    with translation.override(language_of(user)):
+        body = [text]
+        if url:
+            body.append(_("Open it on Chalk: %(link)s") % {"link": absolute(url)})
+        body.append(_("Your notifications: %(link)s") % {"link": absolute("/competitions/notifications/")})
+        return f"Chalk: {text}"[:150], "\n\n".join(body)
+
+
+def _mail(address: str, subject: str, body: str) -> None:
     try:
-        send_mail(f"Chalk: {text}"[:150], f"{text}\n\n{link}".strip(), None, [address])
+        send_mail(subject, body, None, [address])
     except Exception:  # a mail server that is down must not stop a round from opening
         logger.exception("could not email %s", address)
 

@@ -4,10 +4,13 @@ template loop spends most of the page's time resolving variables (benchmarks/sta
 
 from django import template
 from django.urls import reverse
-from django.utils.html import escape
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
+
+from tournaments import display
+from tournaments.brackets import BOX_H, BOX_W
 
 register = template.Library()
 
@@ -43,23 +46,113 @@ def standings_body(rows, competition):
     return mark_safe("\n".join(out))
 
 
-def _line(y: int, name: str, points: str, won: bool) -> str:
-    css = ' class="won"' if won else ""
-    return f'<text x="6" y="{y}"{css}>{escape(Truncator(name).chars(22))}{points}</text>'
+def _side_text(y: int, side, mirror: bool) -> str:
+    """One pair's line of a box: (seed) name at the start, the games won at the end."""
+    start, end = (BOX_W - 6, 8) if mirror else (6, BOX_W - 8)
+    css = ' class="won"' if side.won else ""
+    seed = f"({side.seed}) " if side.seed else ""
+    name = escape(Truncator(seed + side.text).chars(36))
+    points = f'<text x="{end}" y="{y}" class="points"{css}>{side.points}</text>' if side.points else ""
+    return f'<text x="{start}" y="{y}"{css}>{name}</text>{points}'
+
+
+def _box_link(box, competition) -> str:
+    p = box.pairing
+    if p is None:
+        return ""
+    if p.match_id and p.match.is_finished:
+        return reverse("gameplay:replay", args=[p.match_id])
+    if p.match_id:
+        return reverse("gameplay:table", args=[p.match_id])
+    return reverse("tournaments:round", args=[competition.pk, p.round_number])
 
 
 @register.simple_tag
-def bracket_boxes(boxes):
-    """One SVG group per match: both pairs, the games won, a link to the table."""
-    bye, out = _("bye"), []
-    for box in boxes:
-        p = box.pairing
-        decided = p.decided_at is not None and p.away_id is not None
-        home = _line(17, p.home.name, f" {p.home_points}" if decided else "", p.winner_id == p.home_id)
-        away = (_line(37, p.away.name, f" {p.away_points}" if decided else "", p.winner_id == p.away_id)
-                if p.away_id else _line(37, bye, "", False))
-        body = f'<rect width="190" height="44" rx="4"/>{home}{away}'
-        if p.match_id:
-            body = f'<a href="{reverse("gameplay:table", args=[p.match_id])}">{body}</a>'
-        out.append(f'<g transform="translate({box.x} {box.y})">{body}</g>')
+def bracket_boxes(drawing, competition, mirror=False):
+    """One SVG group per box: its name, both sides, the games won, a link to its match."""
+    out = []
+    for box in drawing.boxes:
+        title = f'<title>{escape(box.title)}</title>'
+        body = (f'{title}<rect width="{BOX_W}" height="{BOX_H}" rx="4"/>'
+                f'{_side_text(17, box.home, mirror)}{_side_text(37, box.away, mirror)}')
+        link = _box_link(box, competition)
+        future = "" if box.pairing else ' class="future"'
+        if link:
+            body = f'<a href="{link}" data-testid="bracket-match">{body}</a>'
+        out.append(f'<g transform="translate({box.x} {box.y})"{future} data-box="{escape(box.label)}">{body}</g>')
     return mark_safe("\n".join(out))
+
+
+# ----- words and times (tournaments/display.py) -------------------------------------------------
+
+@register.filter
+def club_time(value, club) -> str:
+    """<time> in the club's zone, the zone named: every competition page reads the same clock."""
+    if value is None:
+        return ""
+    return format_html('<time datetime="{}">{}</time>', value.isoformat(), display.in_zone(value, club.time_zone))
+
+
+@register.filter
+def reader_time(value, user) -> str:
+    """<time> in the reader's own zone (their profile's), the zone named."""
+    if value is None:
+        return ""
+    player = getattr(user, "player", None)
+    zone = getattr(player, "time_zone", "") or "UTC"
+    return format_html('<time datetime="{}">{}</time>', value.isoformat(), display.in_zone(value, zone))
+
+
+@register.filter
+def in_words(value) -> str:
+    return display.duration(value)
+
+
+@register.filter
+def preset_name(key) -> str:
+    return display.preset_label(key)
+
+
+@register.filter
+def option_lines(options) -> list:
+    return display.option_lines(options or {})
+
+
+@register.filter
+def option_word(value) -> str:
+    return display.option_value(value)
+
+
+@register.simple_tag(takes_context=True)
+def organised_clubs(context):
+    """The clubs the signed-in reader may create competitions in (for the New competition links)."""
+    from clubs.models import Club, Membership
+    user = context.get("user")
+    if not getattr(user, "is_authenticated", False):
+        return []
+    roles = [Membership.Role.OWNER, Membership.Role.ORGANISER]
+    return list(Club.objects.filter(memberships__user=user, memberships__role__in=roles).order_by("name"))
+
+
+@register.filter
+def notice_text(notification) -> str:
+    """A notification in the reader's language (tournaments/notices.py)."""
+    from tournaments.notices import text_of
+    return text_of(notification)
+
+
+@register.filter
+def pairing_seen(pairing) -> str:
+    from tournaments.services.controls import pairing_state
+    return pairing_state(pairing)
+
+
+@register.simple_tag
+def control_fields(action, pairing, members):
+    from tournaments.forms import control_form
+    return control_form(action, pairing, members).as_div()
+
+
+@register.filter
+def tiebreak_short(name) -> str:
+    return short_names().get(name, "")

@@ -1,0 +1,39 @@
+"""The one place that changes a match: create, seat, start, and apply actions.
+
+Consumers, Celery tasks (clocks, bots), views and management commands all call these functions;
+none of them writes a match row itself (STYLE.md §5, §6). An act is checked for seat, turn, seq
+and its idempotency ref, validated with the engine, appended and recorded; only after it is in
+the database is the new state sent to the match's sockets.
+
+The modules, each importing only those above it (no import inside a function):
+
+- values     what the services return and raise (Outcome, ActionRejected, SeatSpec...)
+- tables     the per-process table cache, derived from the action log, and the per-match locks
+- states     each reader's `state` frame, and who a reader is at a table
+- writes     how an accepted act is stored: the locked transaction or the one statement
+- aftermath  after a commit: broadcast from synchronous code, clocks, bots
+- setup      creating, seating, starting and aborting tables
+- moves      the one door for an act (`act` for the socket, `submit_action`), timeouts, bot moves
+
+Other apps import the public names below from `gameplay.services`.
+"""
+
+from gameplay.services.aftermath import after_commit, broadcast, follow_up, schedule_bots
+from gameplay.services.moves import (act, apply_in_lock, check_act, resent, storable_text, submit_action, submit_bot_move,
+                                     submit_timeout, usable_ref)
+from gameplay.services.setup import (abort_match, create_match, fill_with_bots, start_if_ready, start_waiting,
+                                     take_seat)
+from gameplay.services.states import current_state, reader_of, state_message, state_messages
+from gameplay.services.tables import (LiveTable, MatchLock, cached_table, forget_table, live_table, locked_match,
+                                      match_lock, put_table, spec_of)
+from gameplay.services.writes import set_clock
+from gameplay.services.values import GROUP_PREFIX, ActionRejected, Outcome, SeatSpec, error_frame, group_name
+
+__all__ = [
+    "GROUP_PREFIX", "ActionRejected", "LiveTable", "MatchLock", "Outcome", "SeatSpec", "abort_match", "act",
+    "apply_in_lock", "locked_match", "resent", "set_clock", "storable_text",
+    "after_commit", "broadcast", "cached_table", "check_act", "create_match", "current_state", "error_frame",
+    "fill_with_bots", "follow_up", "forget_table", "group_name", "live_table", "match_lock", "put_table",
+    "reader_of", "schedule_bots", "spec_of", "start_if_ready", "start_waiting", "state_message",
+    "state_messages", "submit_action", "submit_bot_move", "submit_timeout", "take_seat", "usable_ref",
+]

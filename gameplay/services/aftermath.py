@@ -1,0 +1,71 @@
+"""After a commit: publish a move's frames from synchronous code, set the next clock, wake a bot.
+
+The Celery tasks (gameplay/tasks.py) call the services, and the services schedule those tasks:
+to keep that a one-way import, the tasks are looked up by name in the Celery app's registry
+(the same task objects, so eager mode in tests still runs them inline). GameplayConfig.ready
+registers them in every process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+
+from celery import current_app
+from django.conf import settings
+
+from gameplay.broadcast import group_send
+from gameplay.services.values import Outcome, group_name
+
+ENFORCE_DEADLINE = "gameplay.enforce_deadline"
+PLAY_BOTS = "gameplay.play_bots"
+
+_bot_loop = threading.local()  # set while play_bots plays a run of bot moves in this thread
+
+
+def after_commit(match_id: int, seq: int, deadline, bot_next: bool) -> None:
+    """Schedule the clock for the new decision and let a bot move if one is to act.
+
+    Eager tasks (tests) cannot wait for an eta, so there the periodic sweep, called by the
+    tests, enforces clocks."""
+    if deadline is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
+        current_app.tasks[ENFORCE_DEADLINE].apply_async((match_id, seq), eta=deadline)
+    if bot_next:
+        schedule_bots(match_id)
+
+
+def follow_up(outcome: Outcome) -> None:
+    """After an accepted action was committed and broadcast: clocks and bots."""
+    if outcome.needs_follow_up:
+        after_commit(outcome.match_id, outcome.seq, outcome.deadline, outcome.bot_next)
+
+
+def broadcast(outcome: Outcome) -> None:
+    """Send an outcome's state frames to every socket of the match (from synchronous code)."""
+    if outcome.duplicate or not outcome.messages:
+        return
+    group_send(group_name(outcome.match_id), outcome.group_message())
+
+
+@contextlib.contextmanager
+def playing_bots():
+    """Around a run of bot moves (tasks.play_bots): the moves it makes schedule no new run, so a
+    run of eager moves in tests stays a loop instead of a recursion."""
+    _bot_loop.active = True
+    try:
+        yield
+    finally:
+        _bot_loop.active = False
+
+
+def schedule_bots(match_id: int) -> None:
+    """After a commit that left a bot to act: let it answer (unless a bot loop in this thread
+    already is answering)."""
+    if getattr(_bot_loop, "active", False):
+        return
+    play_bots = current_app.tasks[PLAY_BOTS]
+    delay = settings.BOT_MOVE_DELAY
+    if delay > 0 and not settings.CELERY_TASK_ALWAYS_EAGER:
+        play_bots.apply_async((match_id,), countdown=delay)
+    else:
+        play_bots.delay(match_id)

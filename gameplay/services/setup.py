@@ -1,0 +1,118 @@
+"""Creating, seating and starting tables (and aborting one): everything before the first act."""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+from django.utils import timezone
+
+from gameplay.bots import DEFAULT_LEVEL
+from gameplay.models import Match, Seat
+from gameplay.rules import get_game
+from gameplay.services.aftermath import after_commit
+from gameplay.services.clocks import hold_or_start_clocks
+from gameplay.services.tables import forget_table, live_table, match_lock
+from gameplay.services.values import ActionRejected, SeatSpec
+from gameplay.services.writes import record
+
+
+def create_match(game: str, options: dict | None = None, seats: list[SeatSpec] | None = None, *,
+                 created_by=None, games_to_win: int = 1, time_control: int = 0, is_public: bool = True,
+                 rated: bool = False, seed: int | None = None, first_dealer: int | None = None,
+                 starts_at=None, **fair_play) -> Match:
+    """A new table. Options are validated and stored complete (ScenarioError if bad).
+
+    `fair_play` may set the match's checkin_seconds, reconnect_seconds and leaver_policy
+    (gameplay/presence.py); by default clocks start with the match and a leaver's seat goes to a bot."""
+    engine = get_game(game)
+    resolved = engine.resolve_options(options or {})
+    players = engine.players(resolved)
+    rng = random.SystemRandom()
+    seats = list(seats or [])
+    if len(seats) > players:
+        raise ValueError(f"{engine.title} seats {players} players")
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game, options=resolved, seed=rng.randrange(2**62) if seed is None else seed,
+            first_dealer=rng.randrange(players) if first_dealer is None else first_dealer,
+            games_to_win=games_to_win, time_control=time_control, is_public=is_public, rated=rated,
+            created_by=created_by, starts_at=starts_at, games_won=[0, 0], **fair_play)
+        now = timezone.now()
+        specs = seats + [SeatSpec()] * (players - len(seats))
+        Seat.objects.bulk_create(Seat(match=match, seat=number, user=spec.user, bot=spec.bot,
+                                      joined_at=now if spec.user or spec.bot else None)
+                                 for number, spec in enumerate(specs))
+        start_if_ready(match)
+    return match
+
+
+def take_seat(match: Match, user, seat: int | None = None) -> Seat:
+    """Seat a user at a waiting table (an invitation link); the first free seat by default."""
+    with match_lock(match.pk), transaction.atomic():  # the process lock first, as everywhere
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        if match.status != Match.Status.WAITING:
+            raise ActionRejected("finished" if match.is_finished else "forbidden", "This table has already started.")
+        existing = match.seats.filter(user=user).first()
+        if existing:
+            return existing
+        free = match.seats.filter(user__isnull=True, bot="").order_by("seat")
+        if seat is not None:
+            free = free.filter(seat=seat)
+        place = free.first()
+        if place is None:
+            raise ActionRejected("forbidden", "There is no free seat at this table.")
+        place.user, place.joined_at = user, timezone.now()
+        place.save(update_fields=["user", "joined_at"])
+        forget_table(match.pk)
+        start_if_ready(match)
+        return place
+
+
+def fill_with_bots(match: Match, bot: str = DEFAULT_LEVEL) -> None:
+    with match_lock(match.pk), transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        if match.status != Match.Status.WAITING:
+            return
+        match.seats.filter(user__isnull=True, bot="").update(bot=bot, joined_at=timezone.now())
+        forget_table(match.pk)
+        start_if_ready(match)
+
+
+def start_waiting(match_id: int) -> bool:
+    """Start a waiting table if it is ready (a competition round opening on time)."""
+    with match_lock(match_id), transaction.atomic():
+        return start_if_ready(Match.objects.select_for_update().get(pk=match_id))
+
+
+def start_if_ready(match: Match) -> bool:
+    """Start a waiting match whose seats are all filled and whose start time has come."""
+    if match.status != Match.Status.WAITING:
+        return False
+    if match.starts_at and match.starts_at > timezone.now():
+        return False
+    if any(not seat.is_filled for seat in match.seats.all()):
+        return False
+    with match_lock(match.pk):
+        live = live_table(match)
+        match.status = Match.Status.PLAYING
+        match.started_at = timezone.now()
+        hold_or_start_clocks(match)  # fair starts: not before every seat is at the table
+        match.save(update_fields=["status", "started_at", "clocks_started_at"])
+        record(match, live.table)  # a match can even be decided by its first kick
+        bot_next = live.table.to_act in live.bots
+    transaction.on_commit(lambda: after_commit(match.pk, match.seq, match.deadline, bot_next))
+    return True
+
+
+def abort_match(match: Match, reason: str = "") -> None:
+    with match_lock(match.pk), transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        if match.is_finished:
+            return
+        match.status, match.finish, match.deadline = Match.Status.ABORTED, Match.Finish.ABORTED, None
+        match.finished_at = timezone.now()
+        match.result = {**match.result, "reason": reason}
+        match.save(update_fields=["status", "finish", "deadline", "finished_at", "result"])
+    forget_table(match.pk)
+

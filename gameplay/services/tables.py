@@ -1,0 +1,119 @@
+"""Tables derived from the action log and cached per process, and the per-match locks that
+guard them. The cache is only a shortcut: a miss replays the same actions."""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections import OrderedDict
+
+from gameplay.log import replay, spec_of  # noqa: F401 (spec_of: callers use services.spec_of)
+from gameplay.models import Match, MatchAction
+from gameplay.services.values import ActionRejected
+
+TABLE_CACHE_SIZE = 5000
+
+
+class LiveTable:
+    """A match's table plus what every action needs to check: who sits where, refs applied.
+
+    Kept per process and reused while `table.seq` equals the row's seq; any other seq replays
+    the log. Seats only change before a match starts (and through `forget_table`)."""
+
+    def __init__(self, match: Match):
+        self.match = match  # the row as this process last read or wrote it (see services.moves)
+        rows = list(MatchAction.objects.filter(match=match).order_by("seq")
+                    .values_list("action", "ref", "seat"))
+        self.table = replay(match, [(action, ref) for action, ref, _ in rows])
+        # ref -> (seq, seat) of the act it named: a resent ref is acked only to its own seat
+        self.refs = {ref: (seq, seat) for seq, (_, ref, seat) in enumerate(rows) if ref is not None}
+        seats = list(match.seats.values_list("seat", "user_id", "bot"))
+        self.seat_of_user = {user: seat for seat, user, _ in seats if user is not None}
+        self.bots = {seat: bot for seat, _, bot in seats if bot}
+        self.lock = match_lock(match.pk)  # keeps the match's lock alive while the table is cached
+
+
+class MatchLock:
+    """Serialises the work on one match within this process: several database threads serve a
+    process's sockets, and a cached table must not be read while another thread moves it.
+    Other processes are kept out by the database (the row lock, or the one-statement move's
+    compare-and-swap). Always taken before any database lock, so the order never inverts."""
+
+    __slots__ = ("_lock", "__weakref__")
+
+    def __init__(self):
+        self._lock = threading.RLock()
+
+    def __enter__(self):
+        self._lock.acquire()
+        return self
+
+    def __exit__(self, *exc_info):
+        self._lock.release()
+
+    def try_acquire(self) -> bool:
+        """Without waiting (the event loop must never block on a thread)."""
+        return self._lock.acquire(blocking=False)
+
+    def release(self) -> None:
+        self._lock.release()
+
+
+_tables: OrderedDict[int, LiveTable] = OrderedDict()
+_match_locks: weakref.WeakValueDictionary[int, MatchLock] = weakref.WeakValueDictionary()
+_tables_lock = threading.Lock()  # guards the two dicts above, held only for a lookup or an insert
+
+
+def match_lock(match_id: int) -> MatchLock:
+    """The process's lock of one match (kept alive by its cached table and by whoever holds it)."""
+    with _tables_lock:
+        lock = _match_locks.get(match_id)
+        if lock is None:
+            lock = _match_locks[match_id] = MatchLock()
+        return lock
+
+
+def live_table(match: Match) -> LiveTable:
+    """The table at `match.seq`: the cached one when it is current, else a replay of the log.
+
+    Call with the match's lock held."""
+    with _tables_lock:
+        live = _tables.get(match.pk)
+    if live is None or live.table.seq != match.seq:
+        live = LiveTable(match)
+    live.match = match
+    with _tables_lock:
+        _tables[match.pk] = live
+        _tables.move_to_end(match.pk)
+        while len(_tables) > TABLE_CACHE_SIZE:
+            _tables.popitem(last=False)
+    return live
+
+
+def cached_table(match_id: int) -> LiveTable | None:
+    with _tables_lock:
+        return _tables.get(match_id)
+
+
+def put_table(live: LiveTable) -> None:
+    """Cache `live` as its match's table (tests put back an older copy to play a second process)."""
+    with _tables_lock:
+        _tables[live.match.pk] = live
+
+
+def forget_table(match_id: int) -> None:
+    with _tables_lock:
+        _tables.pop(match_id, None)
+
+
+def locked_match(match_id: int) -> Match:
+    """The match row, locked until the caller's transaction ends."""
+    match = locked_match_if_any(match_id)
+    if match is None:
+        raise ActionRejected("forbidden", "There is no such match.")
+    return match
+
+
+def locked_match_if_any(match_id: int) -> Match | None:
+    """The same, or None for a match deleted since (a clock or bot task that outlived it)."""
+    return Match.objects.select_for_update().filter(pk=match_id).first()

@@ -1,0 +1,119 @@
+"""How an accepted act reaches the database: the three writers, and the match row's progress.
+
+- `write_locked`: the locked transaction (the row locked, the action inserted, the row saved).
+  Every path that is not the plain case, and the move that ends a match, take it.
+- `write_one_statement`: the plain move on a database thread, one autocommitted statement.
+- `awrite_one_statement`: the same statement awaited on the event loop's own connections.
+
+services.moves chooses among them; nothing else calls them. The one statement appends the
+action only while the match row is still where this process's cached table was (seq and
+status: a compare-and-swap); TableMovedOn when it is not, IntegrityError for a used ref.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import psycopg
+from django.db import connection, transaction
+from django.utils import timezone
+
+from gameplay import frames, live_db
+from gameplay.models import Match, MatchAction
+from gameplay.services.values import LoggedAction, TableMovedOn
+from gameplay.signals import match_finished
+from gameplay.table import Table
+
+
+def write_in_transaction(match: Match, table: Table, row: LoggedAction) -> None:
+    """Inside the caller's transaction, with the match row locked by it."""
+    MatchAction.objects.create(match=match, seq=row.seq, game_number=row.game_number, seat=row.seat,
+                               action=row.action, ref=row.ref, actor_id=row.actor_id)
+    record(match, table)
+
+
+def write_locked(match: Match, table: Table, row: LoggedAction) -> None:
+    """A transaction of its own, for a row this process read earlier without a lock."""
+    with transaction.atomic():
+        locked = Match.objects.select_for_update().only("seq", "status").get(pk=match.pk)
+        if locked.seq != row.seq or locked.status != Match.Status.PLAYING:
+            raise TableMovedOn(match.pk)
+        write_in_transaction(match, table, row)
+
+
+def record(match: Match, table: Table) -> None:
+    """Save the table's progress onto the match row (in the caller's transaction)."""
+    match.save(update_fields=advance(match, table))
+    if table.is_over:
+        transaction.on_commit(lambda: match_finished.send(sender=Match, match_id=match.pk))
+
+
+def advance(match: Match, table: Table) -> list[str]:
+    """Copy the table's progress onto the match row in memory; returns the fields to save."""
+    match.seq = table.seq
+    match.game_number = table.game_number
+    match.games_won = list(table.games_won)
+    fields = ["seq", "game_number", "games_won", "deadline"]
+    if table.is_over:
+        match.status = Match.Status.FINISHED
+        match.winner, match.finish = table.winner, table.finish
+        match.result = table.result()
+        match.finished_at = timezone.now()
+        fields += ["status", "winner", "finish", "result", "finished_at"]
+    set_clock(match, table)
+    return fields
+
+
+def set_clock(match: Match, table: Table) -> None:
+    timed = (match.time_control and match.status == Match.Status.PLAYING and table.to_act is not None
+             and match.clocks_started_at is not None)  # fair starts: held until every seat is there
+    match.deadline = timezone.now() + timedelta(seconds=match.time_control) if timed else None
+
+
+# The common move in one statement: the UPDATE matches only while the row is still where the
+# cached table was (seq and status), and the INSERT takes its row from the UPDATE's result, so
+# either both happen or neither does. Every action moves seq by exactly one. Positional
+# parameters and few of them: their conversion is most of this statement's cost in Python.
+MOVE_SQL = f"""
+WITH moved AS (
+    UPDATE {Match._meta.db_table}
+    SET seq = seq + 1, game_number = %s, games_won = %s::jsonb, deadline = %s::timestamptz
+    WHERE id = %s AND seq = %s AND status = 'playing'
+    RETURNING id, seq)
+INSERT INTO {MatchAction._meta.db_table} (match_id, seq, game_number, seat, action, ref, actor_id, created_at)
+SELECT id, seq - 1, %s::smallint, %s::smallint, %s::jsonb, %s::varchar, %s::integer, %s::timestamptz
+FROM moved
+RETURNING 1"""
+
+
+def write_one_statement(match: Match, table: Table, row: LoggedAction) -> None:
+    """The one statement on this thread's Django connection (autocommit, no transaction open)."""
+    params = move_params(match, table, row)
+    with connection.wrap_database_errors:
+        connection.ensure_connection()
+        # psycopg's own cursor binds parameters on the server and prepares the statement once
+        # per connection; Django's quotes every value into the SQL text in Python.
+        with psycopg.Cursor(connection.connection) as cursor:
+            cursor.execute(MOVE_SQL, params, prepare=True)
+            inserted = cursor.fetchone()
+    if inserted is None:
+        raise TableMovedOn(match.pk)
+
+
+async def awrite_one_statement(match: Match, table: Table, row: LoggedAction) -> None:
+    """The one statement on one of the event loop's own connections (gameplay/live_db.py)."""
+    if await live_db.fetch_one(MOVE_SQL, move_params(match, table, row)) is None:
+        raise TableMovedOn(match.pk)
+
+
+def move_params(match: Match, table: Table, row: LoggedAction) -> tuple:
+    fields = advance(match, table)
+    assert fields == ["seq", "game_number", "games_won", "deadline"] and match.seq == row.seq + 1, fields
+    return (match.game_number, frames.encode(match.games_won), match.deadline, match.pk, row.seq,
+            row.game_number, row.seat, frames.encode(row.action), row.ref, row.actor_id,
+            timezone.now())  # the app's clock, as every other row of the app
+
+
+def one_statement_possible() -> bool:
+    """PostgreSQL, and no transaction open on this thread (the statement autocommits)."""
+    return connection.vendor == "postgresql" and not connection.in_atomic_block

@@ -1,0 +1,216 @@
+"""No frame a client sends can kill the table socket (issue 16, item 2; docs/live-protocol.md):
+generated frames of every shape (any JSON, any depth, any string content including lone
+surrogates and NUL, huge integers, binary frames, frames over the size limit) against a live
+table. Every frame gets an error (a `sync` its state; an oversized one the 1009 close), the
+match log stays as it was, and nothing is logged as an exception."""
+
+import asyncio
+import json
+import logging
+
+import pytest
+from channels.db import database_sync_to_async as db
+from django.test import override_settings
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gameplay import live_db, services
+from gameplay.consumers import CLOSE_TOO_BIG
+from gameplay.models import Match, MatchAction
+
+from .helpers import make_match, make_user, table_socket
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+
+MAX_CHARS = 2048
+GENERATED_FRAMES = 10_000
+
+scalars = (st.none() | st.booleans() | st.integers() | st.integers(min_value=-10**45, max_value=10**45)
+           | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20))
+json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
+                           | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+kinds = st.sampled_from(["act", "sync", "nope", "", "ACT", "chat"]) | json_values
+actions = json_values | st.fixed_dictionaries(
+    {"type": st.sampled_from(["play", "stand", "beg", "bid", "pass", "timeout"]) | json_values},
+    optional={"card": st.sampled_from(["AS", "10H", "A\x00S"]) | json_values,
+              "seat": st.integers(-1, 5) | json_values, "contract": json_values})
+messages = st.fixed_dictionaries(
+    {"type": kinds},
+    optional={"ref": st.text(max_size=70) | json_values, "seq": st.integers(-2, 3) | json_values,
+              "action": actions})
+
+
+def as_text(value, ascii_only: bool) -> str:
+    return json.dumps(value, ensure_ascii=ascii_only)  # False keeps raw lone surrogates in the str
+
+
+def nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+text_frames = st.one_of(
+    st.builds(as_text, messages, st.booleans()),
+    st.builds(as_text, json_values, st.booleans()),
+    st.text(max_size=40),  # mostly not JSON at all
+    st.integers(1, 5000).map(nested),
+    st.integers(1, 3000).map(lambda depth: '{"type":"act","action":' + nested(depth) + "}"),
+    st.integers(MAX_CHARS - 40, MAX_CHARS + 400).map(lambda n: '{"type":"sync","pad":"' + "x" * n + '"}'),
+)
+frames = st.one_of(text_frames.map(lambda text: {"text": text}), st.binary(max_size=64).map(lambda b: {"bytes": b}))
+
+# The frames of issue 16 that crashed the socket, and their neighbours.
+NAMED_FRAMES = [
+    '{"type":"nope","ref":100000000000000000000000000000000000000000}',
+    '{"type":"act","ref":100000000000000000000000000000000000000000,"seq":0,"action":{"type":"stand"}}',
+    '{"type":"act","ref":"\\ud800","seq":0,"action":{"type":"stand"}}',
+    '{"type":"sync","note":"\ud800"}',  # a raw lone surrogate in the text itself
+    nested(1000),
+    nested(100_000),
+    '{"type":"act","ref":"r","seq":100000000000000000000000000000000000000000,"action":{"type":"stand"}}',
+    '{"type":"act","ref":"r","seq":0,"action":{"type":"play","card":"AS","n":100000000000000000000000}}',
+    '{"type":"act","ref":"r","seq":0,"action":{"type":["play"]}}',
+    '{"type":["act"]}',
+]
+
+
+class Recorder(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.records = []
+
+    def emit(self, record):
+        self.records.append(record)
+
+
+@pytest.fixture
+def logged():
+    """Warnings and errors from chalk (which does not propagate) and everything else (asyncio's
+    'Task exception was never retrieved' included)."""
+    recorder = Recorder()
+    loggers = [logging.getLogger("chalk"), logging.getLogger()]
+    for logger in loggers:
+        logger.addHandler(recorder)
+    yield recorder.records
+    for logger in loggers:
+        logger.removeHandler(recorder)
+
+
+@pytest.fixture
+def loop():
+    loop = asyncio.new_event_loop()
+    yield loop
+    loop.close()
+    live_db.close_all()
+
+
+def waiting_seat(match, users):
+    """A seated player who is not to act: every act it sends must be refused."""
+    state = services.current_state(match.pk, users[0])
+    return users[(state["to_act"] + 1) % 4], users[state["to_act"]], state
+
+
+async def open_socket(match, user):
+    socket = table_socket(match.pk, user)
+    assert await socket.connect()
+    assert (await socket.receive())["type"] == "state"
+    return socket
+
+
+async def answer_of(socket, frame: dict) -> dict:
+    """The socket's one reply to a frame (a `stale` error brings its fresh state too)."""
+    await socket.send_input({"type": "websocket.receive", **frame})
+    output = await socket.receive_output(10)
+    if output["type"] == "websocket.close":
+        return {"closed": output.get("code")}
+    reply = json.loads(output["text"])
+    if reply.get("code") == "stale":
+        assert json.loads((await socket.receive_output(10))["text"])["type"] == "state"
+    return reply
+
+
+def assert_answered(frame: dict, reply: dict) -> None:
+    text = frame.get("text", "")
+    if "closed" in reply:
+        assert reply["closed"] == CLOSE_TOO_BIG and len(text) > MAX_CHARS, (frame, reply)
+    elif reply["type"] == "state":
+        assert json.loads(text)["type"] == "sync", (frame, reply)
+    else:
+        assert reply["type"] == "error" and reply["code"] and reply["message"], (frame, reply)
+        assert reply["ref"] is None or isinstance(reply["ref"], str)
+
+
+class Client:
+    """One seat's socket, kept open across frames and opened again after a close."""
+
+    def __init__(self, match, user):
+        self.match, self.user, self.socket = match, user, None
+
+    async def answer(self, frame: dict) -> dict:
+        if self.socket is None:
+            self.socket = await open_socket(self.match, self.user)
+        reply = await answer_of(self.socket, frame)
+        assert_answered(frame, reply)
+        if "closed" in reply:
+            await self.socket.wait(1)
+            self.socket = None
+        return reply
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+
+
+def assert_log_unchanged(match) -> None:
+    match.refresh_from_db()
+    assert match.seq == 0 and match.status == Match.Status.PLAYING
+    assert not MatchAction.objects.filter(match=match).exists()
+
+
+@override_settings(WS_RATE_BURST=10**9, WS_MAX_MESSAGE_CHARS=MAX_CHARS)
+def test_no_generated_frame_kills_the_socket_or_changes_the_match(loop, logged):
+    match, users = make_match()
+    waiting, _, _ = waiting_seat(match, users)
+    client, sent = Client(match, waiting), []
+
+    @settings(max_examples=GENERATED_FRAMES, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @given(frames)
+    def frame_gets_an_answer(frame):
+        loop.run_until_complete(client.answer(frame))
+        sent.append(frame)
+
+    for text in NAMED_FRAMES:
+        loop.run_until_complete(client.answer({"text": text}))
+    frame_gets_an_answer()
+    loop.run_until_complete(client.close())
+    assert len(sent) >= GENERATED_FRAMES
+    assert_log_unchanged(match)
+    assert not logged, [record.getMessage() for record in logged]
+
+
+@override_settings(WS_RATE_BURST=10**9, WS_MAX_MESSAGE_CHARS=MAX_CHARS)
+def test_the_frames_of_issue_16_get_errors_from_the_seat_to_act(loop, logged):
+    """The seat to act, sending a legal act with a NUL in its ref or huge numbers around it,
+    and everyone else reusing its ref: errors, never an ack or a crash."""
+    match, users = make_match()
+    waiting, actor, state = waiting_seat(match, users)
+    legal = state["legal"][0]
+
+    async def scenario():
+        socket = await open_socket(match, actor)
+        for ref in ["a\x00b", "\ud800", 10**40, "x" * 65]:
+            frame = {"text": as_text({"type": "act", "ref": ref, "seq": 0, "action": legal}, False)}
+            assert (await answer_of(socket, frame))["code"] == "bad_message"
+        await socket.send({"type": "act", "ref": "R1", "seq": 0, "action": legal})
+        assert (await socket.receive_until("ack"))["seq"] == 1
+        for user in [waiting, await db(make_user)()]:  # another seat, a spectator
+            other = await open_socket(match, user)
+            await other.send({"type": "act", "ref": "R1", "seq": 0, "action": legal})
+            assert (await other.receive_until("error"))["code"] in {"forbidden", "stale", "bad_message",
+                                                                   "not_your_turn"}
+            await other.close()
+        await socket.close()
+
+    loop.run_until_complete(scenario())
+    assert list(MatchAction.objects.filter(match=match).values_list("ref", flat=True)) == ["R1"]
+    assert not logged, [record.getMessage() for record in logged]

@@ -1,0 +1,105 @@
+"""What a person reads about a competition, in words: times in a named zone, durations, the
+rules by name, round names of a bracket. One rule for time (docs/competitions.md): a competition's
+pages use its club's zone, a reader's own pages (notifications) the reader's zone, and the zone is
+always written beside the time."""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import timedelta
+
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from gameplay.api import CHOICE_LABELS, OPTION_LABELS, PRESET_LABELS, humanise
+
+# The zones people pick most, first in the list (the full list stays accepted).
+COMMON_ZONES = (
+    "America/Port_of_Spain", "Asia/Riyadh", "Asia/Dubai", "Asia/Kuwait", "Asia/Qatar", "Asia/Bahrain",
+    "Europe/Madrid", "Europe/London", "America/New_York", "America/Toronto", "Atlantic/Canary",
+    "America/Caracas", "America/Mexico_City", "Europe/Paris", "UTC",
+)
+
+
+def zone_of(name: str):
+    try:
+        return zoneinfo.ZoneInfo(name or "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+def valid_zone_names() -> set[str]:
+    """Every real zone; `localtime` and `Factory` are not places a person lives in."""
+    return {name for name in zoneinfo.available_timezones() if name not in ("localtime", "Factory")}
+
+
+def zone_choices() -> list[tuple[str, str]]:
+    """Common zones first, then the rest alphabetically."""
+    rest = sorted(valid_zone_names() - set(COMMON_ZONES))
+    return [(name, name.replace("_", " ")) for name in (*COMMON_ZONES, *rest)]
+
+
+def in_zone(value, zone_name: str) -> str:
+    """A moment as the reader's language writes it, in `zone_name`, with the zone named."""
+    if value is None:
+        return ""
+    local = timezone.localtime(value, zone_of(zone_name))
+    return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({zone_name.replace('_', ' ') or 'UTC'})"
+
+
+def duration(value: timedelta | None) -> str:
+    """15 minutes, 1 hour 30 minutes, 2 days: never 0:15:00."""
+    if value is None:
+        return ""
+    minutes = int(value.total_seconds() // 60)
+    if minutes == 0:
+        return _("no time")
+    days, rest = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    parts = [ngettext("%(n)d day", "%(n)d days", days) % {"n": days} if days else "",
+             ngettext("%(n)d hour", "%(n)d hours", hours) % {"n": hours} if hours else "",
+             ngettext("%(n)d minute", "%(n)d minutes", minutes) % {"n": minutes} if minutes else ""]
+    return " ".join(p for p in parts if p)
+
+
+def preset_label(key: str) -> str:
+    return str(PRESET_LABELS.get(key, humanise(key))) if key else ""
+
+
+def option_lines(options: dict) -> list[tuple[str, str]]:
+    """(label, value) of each rule option, both in words."""
+    lines = []
+    for key, value in sorted(options.items()):
+        if key in ("turn_timer_seconds", "game_mode"):
+            continue
+        label = str(OPTION_LABELS.get(key, humanise(key)))
+        lines.append((label, option_value(value)))
+    return lines
+
+
+def option_value(value) -> str:
+    if type(value) is bool:
+        return _("Yes") if value else _("No")
+    if isinstance(value, (list, tuple, dict)):
+        return ", ".join(option_value(v) for v in (value.values() if isinstance(value, dict) else value))
+    return str(CHOICE_LABELS.get(str(value), value))
+
+
+def round_name(columns_from_end: int, bracket: str = "main") -> str:
+    """Final, Semi-final, Quarter-final, Round of 16... counted from the bracket's last round."""
+    if bracket != "main":
+        return ""
+    if columns_from_end == 0:
+        return pgettext("knockout round", "Final")
+    if columns_from_end == 1:
+        return pgettext("knockout round", "Semi-finals")
+    if columns_from_end == 2:
+        return pgettext("knockout round", "Quarter-finals")
+    return pgettext("knockout round", "Round of %(n)d") % {"n": 2 ** (columns_from_end + 1)}
+
+
+def bracket_title(name: str) -> str:
+    return {"main": _("Main bracket"), "winners": _("Winners' bracket"), "losers": _("Losers' bracket"),
+            "final": _("Grand final"),
+            "third_place": _("Third-place match")}.get(name, "")

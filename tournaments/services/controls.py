@@ -1,0 +1,156 @@
+"""The organiser's controls on one pairing of a round page (and Start now on a competition).
+
+Every control takes the competition's lock, checks that the pairing is still in the state the
+organiser saw (`seen`, from `pairing_state`), changes it, writes the audit log under the person and
+lets the manager catch up. When two organisers act on one pairing at once the first one wins; the
+second finds the state changed and is told what happened instead of acting on a stale page.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from gameplay import api as gameplay
+from tournaments.models import AuditEntry, Competition, Pairing, Round
+from tournaments.services import manager, organiser, ranking
+from tournaments.services.manager import CompetitionError
+
+
+def pairing_state(pairing: Pairing) -> str:
+    """A short fingerprint of what the organiser sees: result, table and its status."""
+    match_status = pairing.match.status if pairing.match_id and pairing.match else ""
+    decided = pairing.decided_at.isoformat() if pairing.decided_at else ""
+    return f"{decided}|{pairing.winner_id or ''}|{pairing.home_points}-{pairing.away_points}|{pairing.match_id or ''}|{match_status}"
+
+
+def _locked_pairing(competition: Competition, pairing_id: int, seen: str | None) -> Pairing:
+    Competition.objects.select_for_update().get(pk=competition.pk)
+    pairing = (Pairing.objects.select_related("match", "round", "home", "away")
+               .filter(pk=pairing_id, competition=competition).first())
+    if pairing is None:
+        raise CompetitionError(_("This pairing is not part of this competition."))
+    if seen is not None and seen != pairing_state(pairing):
+        raise CompetitionError(changed_meanwhile(pairing))
+    return pairing
+
+
+def changed_meanwhile(pairing: Pairing) -> str:
+    if pairing.is_decided:
+        return _("This pairing changed meanwhile: it now has a result (%(home)s–%(away)s). Nothing was done.") % {
+            "home": pairing.home_points, "away": pairing.away_points}
+    if pairing.match_id:
+        return _("This pairing changed meanwhile: its table is open now. Nothing was done.")
+    return _("This pairing changed meanwhile. Nothing was done; look at it again.")
+
+
+def _audit(pairing: Pairing, actor, action: str, reason: str = "", **detail) -> None:
+    AuditEntry.objects.create(competition_id=pairing.competition_id, actor=actor, action=action, reason=reason,
+                              pairing=pairing, detail={"round": pairing.round_number, **detail})
+
+
+def _must_be_undecided(pairing: Pairing) -> None:
+    if pairing.is_decided:
+        raise CompetitionError(_("This match already has a result."))
+    if pairing.is_bye:
+        raise CompetitionError(_("A bye has no match."))
+    if pairing.round.status != Round.Status.OPEN:
+        raise CompetitionError(_("Its round is not open."))
+
+
+def start_pairing_now(competition: Competition, pairing_id: int, actor, seen: str | None = None) -> None:
+    """Open the pairing's table now, with its four players, without waiting for check-in."""
+    with transaction.atomic():
+        pairing = _locked_pairing(competition, pairing_id, seen)
+        _must_be_undecided(pairing)
+        if pairing.match_id:
+            raise CompetitionError(_("Its table is already open."))
+        competition = pairing.competition
+        match_id = manager.create_table(competition, pairing.round, pairing, manager.Roster(competition))
+        _audit(pairing, actor, AuditEntry.Action.TABLE_OPENED)
+    gameplay.start_match(match_id)
+
+
+def seat_bot(competition: Competition, pairing_id: int, absent_user_id: int, actor, seen: str | None = None) -> None:
+    """Open the table with a bot in an absent player's seat; such a match is not rated."""
+    with transaction.atomic():
+        pairing = _locked_pairing(competition, pairing_id, seen)
+        _must_be_undecided(pairing)
+        if pairing.match_id:
+            raise CompetitionError(_("Its table is already open: a bot can only take a seat before it opens."))
+        people = manager.Roster(pairing.competition)
+        seats = people.seats(pairing)
+        if not any(seat.user is not None and seat.user.pk == absent_user_id for seat in seats):
+            raise CompetitionError(_("That player does not play in this match."))
+        seats = [gameplay.SeatSpec(bot="random") if s.user is not None and s.user.pk == absent_user_id else s
+                 for s in seats]
+        match_id = _table(pairing, seats)
+        _audit(pairing, actor, AuditEntry.Action.BOT_SEATED, absent=absent_user_id)
+    gameplay.start_match(match_id)
+
+
+def _table(pairing: Pairing, seats) -> int:
+    competition = pairing.competition
+    pairing.match_id = gameplay.create_match(
+        competition.game, competition.options, seats, created_by=competition.created_by,
+        games_to_win=competition.games_to_win, time_control=competition.time_control,
+        is_public=competition.is_public, rated=False, starts_at=timezone.now())
+    pairing.save(update_fields=["match"])
+    return pairing.match_id
+
+
+def award_walkover(competition: Competition, pairing_id: int, winner_side: str, actor, reason: str,
+                   seen: str | None = None) -> None:
+    """The pair that is there wins without playing; a table that is open is closed first."""
+    if not reason.strip():
+        raise CompetitionError(_("Write the reason for the walkover."))
+    with transaction.atomic():
+        pairing = _locked_pairing(competition, pairing_id, seen)
+        _must_be_undecided(pairing)
+        winner = {"home": pairing.home_id, "away": pairing.away_id}.get(winner_side)
+        if winner is None:
+            raise CompetitionError(_("Choose which pair wins."))
+        if pairing.match is not None and not pairing.match.is_finished:
+            gameplay.abort_match(pairing.match_id, "walkover given by the organiser")
+        manager.decide(pairing, winner, 0, 0, True, Pairing.Source.WALKOVER, timezone.now())
+        _audit(pairing, actor, AuditEntry.Action.WALKOVER, reason, winner=winner)
+        ranking.refresh(pairing.competition)
+    manager.step(competition.pk)
+
+
+def correct_result(competition: Competition, pairing_id: int, winner_side: str, home_points: int,
+                   away_points: int, actor, reason: str, seen: str | None = None) -> None:
+    """A result set by the organiser, with the reason (organiser.override_result does the work)."""
+    with transaction.atomic():
+        pairing = _locked_pairing(competition, pairing_id, seen)
+        winner = {"home": pairing.home, "away": pairing.away}.get(winner_side)
+        if winner_side not in ("home", "away", "none"):
+            raise CompetitionError(_("Choose which pair wins."))
+        organiser.override_result(pairing, winner, home_points, away_points, reason, actor)
+
+
+def substitute(competition: Competition, pairing_id: int, old_user, new_user, actor, reason: str = "",
+               seen: str | None = None) -> None:
+    """A club member takes a player's place in the pair (organiser.replace_player does the work)."""
+    with transaction.atomic():
+        pairing = _locked_pairing(competition, pairing_id, seen)
+        entry = next((e for e in (pairing.home, pairing.away) if e is not None and
+                      e.players.filter(user=old_user).exists()), None)
+        if entry is None:
+            raise CompetitionError(_("That player does not play in this match."))
+        if not competition.club.memberships.filter(user=new_user).exists():
+            raise CompetitionError(_("Only a member of the club can come in."))
+        organiser.replace_player(entry, old_user, new_user, actor, reason)
+
+
+def start_competition_now(competition: Competition, actor) -> None:
+    """Start before the scheduled time; the start is logged under the organiser, not the scheduler."""
+    updated = Competition.objects.filter(pk=competition.pk, status=Competition.Status.OPEN).update(
+        starts_at=timezone.now())
+    if not updated:
+        raise CompetitionError(_("The competition has already started."))
+    manager.step(competition.pk)
+    AuditEntry.objects.filter(competition=competition, action__in=[AuditEntry.Action.STARTED,
+                                                                   AuditEntry.Action.CANCELLED],
+                              actor__isnull=True).update(actor=actor)
