@@ -98,6 +98,7 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
+            "builtins": ["config.formatting"],  # signed, duration_words, dates: one way everywhere
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",

@@ -59,8 +59,8 @@ def detail_labels() -> dict:
     """Rows of the deal summary: items of `detail.points` and other keys of `detail`."""
     return {
         "high": _("High"), "low": _("Low"), "jack": _("Jack"), "hang_jack": _("Hang jack"),
-        "game": pgettext("All Fours point", "Game"), "kick": _("Kick"), "turn_up": _("Kick"), "forfeit": _("Forfeit"),
-        "contract": _("Contract"), "result": _("Result"), "multiplier": _("Multiplier"),
+        "game": pgettext("All Fours point", "Game"), "beg": pgettext("All Fours point", "One for the beg"), "kick": _("Kick"), "turn_up": _("Kick"), "forfeit": _("Forfeit"),
+        "contract": _("Contract"), "result": pgettext("deal outcome", "Result"), "multiplier": _("Multiplier"),
         "card_points": _("Card points"), "card_points_with_bonus": _("With the bonus trick"),
         "raw": _("Points"), "melds": _("Melds"), "belote": _("Belote"), "capot_team": _("Capot"),
         "hanging_pool": _("Hanging points"), "hanging_awarded": _("Hanging points awarded"),
@@ -87,7 +87,7 @@ def phrases() -> dict:
         "your_turn": _("Your turn"), "waiting_for": _("Waiting for %(name)s"),
         "dealer": _("Dealer"), "mano": _("Mano"), "sits_out": _("Sits out"),
         "trump": _("Trump"), "turned_up": _("Turned up"), "contract": _("Contract"), "no_trump_yet": _("Not chosen yet"),
-        "score": _("Score"), "target": _("Playing to %(target)s"), "games_won": _("Games won"),
+        "score": pgettext("points so far", "Score"), "target": _("Playing to %(target)s"), "games_won": _("Games won"),
         "best_of": _("Game %(number)s, first to %(wins)s"), "this_deal": _("This deal"),
         "deal": _("Deal %(number)s"), "deal_summary": _("Deal %(number)s: summary"),
         "points": _("Points"), "total": _("Total"), "close": _("Continue"),

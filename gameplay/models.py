@@ -11,13 +11,15 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Game(models.TextChoices):
-    # Keys are the engine's registry keys (gameplay.rules.GAMES); names are not translated.
-    ALLFOURS = "allfours", "All Fours"
-    BALOOT = "baloot", "Baloot"
-    CUATROLA = "cuatrola", "La Cuatrola"
+    # Keys are the engine's registry keys (gameplay.rules.GAMES); names are written in the reader's
+    # script (بلوت, not Baloot, on an Arabic page: docs/glossary.md).
+    ALLFOURS = "allfours", pgettext_lazy("game name", "All Fours")
+    BALOOT = "baloot", pgettext_lazy("game name", "Baloot")
+    CUATROLA = "cuatrola", pgettext_lazy("game name", "La Cuatrola")
 
 
 def new_invite_code() -> str:

@@ -13,6 +13,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from gameplay.api import MATCH_MODEL, Game, LeaverPolicy
 
@@ -176,7 +177,7 @@ class EntryPlayer(models.Model):
 class Round(models.Model):
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", _("Scheduled")
-        OPEN = "open", _("Open")
+        OPEN = "open", pgettext_lazy("round status", "Open")
         PAUSED = "paused", _("Paused")
         COMPLETE = "complete", _("Complete")
 

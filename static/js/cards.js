@@ -64,7 +64,8 @@ export class Cards {
 
 // "+3" that stays "+3" inside right-to-left text (a left-to-right mark keeps the sign in front).
 export function signed(number) {
-  return `\u200E+${number}`;
+  // the same isolation as config/formatting.py's signed filter: "+1" never flips to "1+"
+  return `\u2066+${number}\u2069`;
 }
 
 export function el(tag, attrs = {}, ...children) {

@@ -82,3 +82,17 @@ def test_language_switcher_remembers_the_choice_in_the_profile(client):
 
     assert Player.objects.get(user__username="rosa").preferred_language == "es"
     assert '<html lang="es"' in client.get("/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_signed_in_message_is_in_the_players_language(client):
+    sign_up(client)
+    Player.objects.filter(user__username="rosa").update(preferred_language="es")
+    client.post("/accounts/logout/")
+    client.cookies.clear()
+
+    response = client.post("/accounts/login/", {"login": "rosa", "password": PASSWORD}, follow=True)
+    shown = [str(message) for message in response.context["messages"]]
+
+    assert shown and all("signed in" not in text.lower() for text in shown)
+    assert '<html lang="es"' in response.content.decode()

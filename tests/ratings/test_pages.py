@@ -142,7 +142,7 @@ def test_staff_see_ratings_in_the_admin(admin_client, four):
     assert admin_client.get("/admin/ratings/ratingchange/").status_code == 200
 
 
-@pytest.mark.parametrize("language, heading", [("ar", "تصنيفات Baloot"), ("es", "Puntuaciones de Baloot")])
+@pytest.mark.parametrize("language, heading", [("ar", "تصنيفات بلوت"), ("es", "Puntuaciones de Baloot")])
 def test_leaderboard_is_translated(client, language, heading):
     html = client.get(reverse("ratings:leaderboard", args=["baloot"]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert heading in html and f'lang="{language}"' in html
