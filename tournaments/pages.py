@@ -56,11 +56,13 @@ def now_playing(competition: Competition):
     return pairings_with_names(competition, match__in=gameplay.matches_with_status(gameplay.Status.PLAYING))
 
 
-def champion(competition: Competition) -> list:
-    """The winners (one pair; more only if the format ends in a true tie) once it is over."""
+def champion(competition: Competition, top_rows=None) -> list:
+    """The winners (one pair; more only if the format ends in a true tie) once it is over; from
+    `top_rows` (standings_rows' first rows) when the page has them already."""
     if competition.status != Competition.Status.FINISHED:
         return []
-    return [row.entry for row in Standing.objects.filter(competition=competition, rank=1).select_related("entry")]
+    rows = top_rows if top_rows is not None else Standing.objects.filter(competition=competition, rank=1)
+    return [row.entry for row in rows if row.rank == 1]
 
 
 def my_part(user, competition: Competition) -> dict:

@@ -96,12 +96,13 @@ def detail(request, pk):
                "now_playing": pages.now_playing(competition), "mine": pages.my_part(request.user, competition)}
     if request.htmx and request.GET.get("part") == "now-playing":
         return render(request, "tournaments/now_playing.html", context)
+    standings = pages.standings_rows(competition, limit=10)
     context.update({
         "entries": pages.entry_list(competition), "rounds": list(competition.rounds.order_by("number")),
-        "standings": pages.standings_rows(competition, limit=10), "audit": competition.audit_entries
+        "standings": standings, "audit": competition.audit_entries
         .select_related("actor__player", "entry")[:50],
         "entries_open": entries.entries_open(competition), "enter_form": forms.EnterForm(),
-        "tiebreaks": pages.tiebreak_names(competition), "champion": pages.champion(competition)})
+        "tiebreaks": pages.tiebreak_names(competition), "champion": pages.champion(competition, standings)})
     return render(request, "tournaments/detail.html", context)
 
 

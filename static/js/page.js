@@ -20,3 +20,9 @@ document.addEventListener("click", (event) => {
 document.addEventListener("focusin", (event) => {
   if (event.target.matches("input.feed-url")) event.target.select();
 });
+
+// The profile's time zone, when empty, starts as the browser's own: the player only confirms it.
+document.addEventListener("DOMContentLoaded", () => {
+  const zone = document.getElementById("id_time_zone");
+  if (zone && !zone.value && window.Intl) zone.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+});

@@ -36,7 +36,7 @@ def test_the_archive_lists_game_teams_score_and_winner(client):
     match = bots_match(options={"target_score": 5})
     html = client.get("/matches/").content.decode()
     score = match.result["games"][0]["score"]
-    assert "Bot 1 &amp; Bot 3" in html and "Bot 2 &amp; Bot 4" in html
+    assert "Bot 1 (Random) &amp; Bot 3 (Random)" in html and "Bot 2 (Random) &amp; Bot 4 (Random)" in html
     assert f"{score[0]}–{score[1]}" in html and 'data-testid="winner"' in html and "Casual" in html
 
 
@@ -60,7 +60,7 @@ def test_the_archive_is_paginated_and_the_pages_keep_the_filters(client, monkeyp
     for seed in range(3):
         bots_match("cuatrola", {"target": 1}, seed=seed)
     html = client.get("/matches/?game=cuatrola").content.decode()
-    assert html.count('data-testid="archive-row"') == 2 and "Page 1 of 2" in html
+    assert html.count('data-testid="archive-row"') == 2 and "Page 1" in html and "page=2" in html
     assert "?game=cuatrola&amp;page=2" in html
     assert client.get("/matches/?game=cuatrola&page=2").content.decode().count('data-testid="archive-row"') == 1
 

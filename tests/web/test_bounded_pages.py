@@ -50,7 +50,7 @@ def test_the_match_archive_counts_nothing_and_shows_one_page_however_many_matche
 
     assert len(many) == len(few)
     assert not any("COUNT(" in sql.upper() for sql in many)
-    assert html.count('class="table-row ') == LIST_SIZE and "page=2" in html
+    assert html.count('data-testid="archive-row"') == LIST_SIZE and "page=2" in html
 
 
 def test_the_last_archive_page_has_no_older_link_and_a_junk_page_number_is_the_first_page(client):
@@ -59,8 +59,8 @@ def test_the_last_archive_page_has_no_older_link_and_a_junk_page_number_is_the_f
     last = client.get("/matches/?page=2").content.decode()
     junk = client.get("/matches/?page=-3").content.decode()
 
-    assert last.count('class="table-row ') == 2 and "page=3" not in last and "page=1" in last
-    assert junk.count('class="table-row ') == LIST_SIZE
+    assert last.count('data-testid="archive-row"') == 2 and "page=3" not in last and "page=1" in last
+    assert junk.count('data-testid="archive-row"') == LIST_SIZE
 
 
 def test_the_competition_archive_counts_nothing_however_many_competitions_finished(client):
