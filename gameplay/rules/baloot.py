@@ -545,6 +545,11 @@ class BalootState(MatchState):
         view["multiplier"] = self.multiplier
         view["declarations"] = [{"seat": s, "melds": [meld_codes(m) for m in melds]}
                                 for s, melds in enumerate(self.declared) if melds]
+        self._add_trick_view(view)
+        view["hanging_pool"] = self.pool
+
+    def _add_trick_view(self, view: dict) -> None:
+        """The trick-play part of a view, the same in both modes (the Saudi mode calls it too)."""
         view["leader"] = self.leader
         view["trick_number"] = self.trick_number
         view["trick"] = [{"seat": (self.leader + i) % 4, "card": CODES[c]}
@@ -556,7 +561,6 @@ class BalootState(MatchState):
         view["tricks_won"] = list(self.tricks_won)
         view["card_points"] = list(self.card_points)
         view["stock_size"] = len(self.stock)
-        view["hanging_pool"] = self.pool
 
     def snapshot(self) -> dict:
         return {

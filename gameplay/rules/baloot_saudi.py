@@ -646,19 +646,6 @@ class SaudiState(BalootState):
         view["baloot"] = self.baloot_holder if self.baloot_shown else None
         self._add_trick_view(view)
 
-    def _add_trick_view(self, view: dict) -> None:
-        view["leader"] = self.leader
-        view["trick_number"] = self.trick_number
-        view["trick"] = [{"seat": (self.leader + i) % 4, "card": CODES[c]}
-                         for i, c in enumerate(self.trick)]
-        view["played"] = [{"seat": s, "card": CODES[c]} for s, c in self.played]
-        view["last_trick"] = None if self.last_trick is None else {
-            "leader": self.last_trick[0], "cards": [CODES[c] for c in self.last_trick[1]],
-            "winner": self.last_trick[2]}
-        view["tricks_won"] = list(self.tricks_won)
-        view["card_points"] = list(self.card_points)
-        view["stock_size"] = len(self.stock)
-
     def snapshot(self) -> dict:
         return {
             "phase": self.phase, "dealer": self.dealer, "to_act": self.to_act,
