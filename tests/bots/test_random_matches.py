@@ -19,7 +19,7 @@ FIXED = {"game_mode", "values", "cante_points", "turn_timer_seconds"}
 
 def random_options(game, rng, targets=TARGETS) -> dict:
     options = {}
-    for option in game.options_spec:
+    for option in game.options_in_mode(""):  # the game's default mode (Baloot: the contract one)
         if option.key in TARGET_KEYS:
             options[option.key] = rng.choice(targets[game.name])
         elif option.choices and option.key not in FIXED:

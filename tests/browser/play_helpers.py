@@ -41,7 +41,8 @@ def sign_up(page, username):
 
 
 def log_in(page, username):
-    get_user_model().objects.create_user(username, f"{username}@example.com", PASSWORD)
+    if not get_user_model().objects.filter(username=username).exists():
+        get_user_model().objects.create_user(username, f"{username}@example.com", PASSWORD)
     page.goto("/accounts/login/")
     page.fill("input[name=login]", username)
     page.fill("input[name=password]", PASSWORD)

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from gameplay import presence, services
 from gameplay.models import Match, Seat
 
-from .play_helpers import log_in, play_until, shot, start_table_against_bots
+from .play_helpers import PASSWORD, log_in, play_until, shot, start_table_against_bots
 
 pytestmark = pytest.mark.browser
 
@@ -36,16 +36,22 @@ def open_table(page, match):
 
 def test_no_clock_runs_before_all_four_are_connected(browser, asgi_live):
     names = ["north", "east", "south", "west"]
-    pages = [seated_page(browser, asgi_live, name) for name in names]
+    # The fourth player has no Chalk page open yet: the others' pages are taken to the table
+    # when it opens (the dashboard's alert), the fourth comes later.
+    pages = [seated_page(browser, asgi_live, name) for name in names[:3]]
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.create_user(names[3], f"{names[3]}@example.com", PASSWORD)
     match = services.create_match("allfours", {"timeout_result": "auto_action"},
                                   [services.SeatSpec(user=user(name)) for name in names],
                                   time_control=30, checkin_seconds=120)
-    for page in pages[:3]:
+    for page in pages:
         open_table(page, match)
-    for page in pages[:3]:
+    for page in pages:
         assert page.evaluate("window.chalkTable.frame.deadline") is None
         expect(page.locator(".countdown:not(:empty)")).to_have_count(0)
     assert Match.objects.get(pk=match.pk).deadline is None
+    pages.append(seated_page(browser, asgi_live, names[3]))
     open_table(pages[3], match)  # the fourth arrives: the clocks start for everyone
     for page in pages:
         page.wait_for_function("() => window.chalkTable.frame.deadline !== null")

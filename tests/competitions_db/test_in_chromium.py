@@ -79,7 +79,7 @@ def test_organiser_creates_a_tournament_pairs_enter_and_players_reach_their_tabl
 
     pairing.refresh_from_db()
     expect(bilal).to_have_url(re.compile(rf"/matches/{pairing.match_id}/$"))
-    amina.get_by_test_id("go-to-table").click()  # the waiting message becomes a link (htmx poll)
+    # The table-opened alert takes amina there from the competition page (dashboard/alerts.py)
     expect(amina).to_have_url(re.compile(rf"/matches/{pairing.match_id}/$"))
     seats = {s.user.username: s.seat for s in pairing.match.seats.select_related("user")}
     home_is_amina = pairing.home.players.filter(user__username="amina").exists()
