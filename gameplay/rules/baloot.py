@@ -383,10 +383,11 @@ class BalootState(MatchState):
         return PLAY_ACTIONS[self.to_act][(mask & -mask).bit_length() - 1]
 
     def _legal_mask(self, seat: int) -> int:
-        """R6.3, applied literally: the first rule that matches gives the legal cards."""
+        """R6.3 (S7.3, S7.4 in the Saudi mode, through the two hooks below), applied literally:
+        the first rule that matches gives the legal cards."""
         hand = self.hands[seat]
         if not self.trick:
-            return hand
+            return self._lead_mask(hand)
         follow = hand & SUIT_MASK[SUIT_OF[self.trick[0]]]
         partner_winning = self.winning_seat == (seat + 2) % 4
         if self.trump_led:
@@ -398,7 +399,7 @@ class BalootState(MatchState):
         if follow:
             return follow
         trumps = hand & self.trump_mask
-        if not trumps or partner_winning:
+        if not trumps or partner_winning and self._partner_frees_the_ruff():
             return hand
         if self.trump_mask >> self.winning_card & 1:
             over = trumps & self.above[self.winning_card]
@@ -406,6 +407,14 @@ class BalootState(MatchState):
                 return over
             return trumps if self.must_undertrump else hand
         return trumps
+
+    def _lead_mask(self, hand: int) -> int:
+        """The cards a leader may lead: any (the Saudi mode restricts a closed contract's lead)."""
+        return hand
+
+    def _partner_frees_the_ruff(self) -> bool:
+        """Whether a partner winning a plain-led trick frees a player from ruffing: always (R6.3)."""
+        return True
 
     def _play(self, action) -> dict:
         seat = self.to_act

@@ -439,31 +439,12 @@ class SaudiState(BalootState):
         mask = self._legal_mask(self.to_act)
         return PLAY_ACTIONS[self.to_act][(mask & -mask).bit_length() - 1]
 
-    def _legal_mask(self, seat: int) -> int:
-        """S7.3 and S7.4: the first rule that matches gives the legal cards."""
-        hand = self.hands[seat]
-        trick = self.trick
-        if not trick:
-            return hand & ~self.trump_mask or hand if self.closed else hand
-        follow = hand & SUIT_MASK[SUIT_OF[trick[0]]]
-        partner_winning = self.winning_seat == (seat + 2) & 3
-        if self.trump_led:
-            if not follow:
-                return hand
-            if partner_winning and self.raise_exempt:
-                return follow
-            return follow & self.above[self.winning_card] or follow
-        if follow:
-            return follow
-        trumps = hand & self.trump_mask
-        if not trumps or partner_winning and self._ruff_is_free(len(trick), trick[0]):
-            return hand
-        if self.trump_mask >> self.winning_card & 1:
-            over = trumps & self.above[self.winning_card]
-            if over:
-                return over
-            return trumps if self.must_undertrump else hand
-        return trumps
+    def _lead_mask(self, hand: int) -> int:
+        """S7.3: a closed contract's leader leads no trump while holding another suit."""
+        return hand & ~self.trump_mask or hand if self.closed else hand
+
+    def _partner_frees_the_ruff(self) -> bool:
+        return self._ruff_is_free(len(self.trick), self.trick[0])
 
     def _ruff_is_free(self, played: int, led: int) -> bool:
         """S7.4 plain-led rule 3, for a player whose partner is winning the trick."""
