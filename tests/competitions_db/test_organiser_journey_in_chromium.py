@@ -36,10 +36,13 @@ def open_club_from_home(page, club):
 
 
 def refresh_by(page, selector, value):
-    """Change a select that refreshes the form with htmx and wait for the new form."""
+    """Change a select that refreshes the form with htmx and wait until the new form has replaced
+    the old one (a response alone is not enough: the next change must not land on the old form)."""
+    page.locator("#competition-form").evaluate("form => { form.dataset.replaced = 'not yet'; }")
     with page.expect_response(re.compile(r"/competitions/new/")):
         page.select_option(selector, value)
-    page.wait_for_load_state("networkidle")
+    expect(page.locator("#competition-form[data-replaced]")).to_have_count(0)
+    expect(page.locator("#competition-form")).to_have_count(1)
 
 
 def fill_the_form_changing_game_twice_and_format_once(page, name):
