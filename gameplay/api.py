@@ -1,7 +1,9 @@
 """Gameplay as the other apps see it: the only gameplay module `tournaments` and `clubs` import
 (tests/foundation/test_app_seams.py holds them to it).
 
-- write: `create_match`, `start_match`, `abort_match` (gameplay.services does the work);
+- write: `create_match`, `start_match`, `abort_match` (gameplay.services does the work), and
+  `seat_bot_for_absent`: a bot in an absent player's seat at an open table (gameplay.presence);
+  `bot_level` reads a stored bot level (a competition's substitute) as a valid one;
 - read: `result_of` / `results_of` give a `MatchResult`, the one value a competition learns a
   match's outcome from; `matches_with_status` is a subquery for filtering by a match's status;
   the club and player pages list matches through `gameplay.listings`; ratings read finished
@@ -16,14 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from gameplay import services
+from gameplay import presence, services
+from gameplay.bot_levels import valid_level
 from gameplay.forms import CLOCK_CHOICES, NewTableForm
 # The words of the rules (labels of presets, options and their values) for pages that describe them.
-from gameplay.forms import CHOICE_LABELS, OPTION_LABELS, OPTION_PREFIX, PRESET_LABELS, humanise
+from gameplay.forms import CHOICE_LABELS, OPTION_LABELS, OPTION_PREFIX, PRESET_HELP, PRESET_LABELS, humanise
 from gameplay.listings import finished_matches_of_player, recent_results_of, upcoming_tables_of
 from gameplay.models import Game, Match
 from gameplay.records import FIELDS as RECORD_FIELDS, finished_matches, finished_records, record_of, records_in
-from gameplay.services import SeatSpec
+from gameplay.services import ActionRejected, SeatSpec
 from gameplay.signals import match_finished
 
 MATCH_MODEL = "gameplay.Match"  # for other apps' foreign keys
@@ -32,11 +35,11 @@ Finish = Match.Finish
 LeaverPolicy = Match.LeaverPolicy  # what a competition chooses for a seat whose player leaves
 
 __all__ = [
-    "CLOCK_CHOICES", "Finish", "Game", "LeaverPolicy", "MATCH_MODEL", "MatchResult", "NewTableForm", "RECORD_FIELDS",
+    "ActionRejected", "CLOCK_CHOICES", "Finish", "bot_level", "seat_bot_for_absent", "Game", "LeaverPolicy", "MATCH_MODEL", "MatchResult", "NewTableForm", "RECORD_FIELDS",
     "SeatSpec", "Status", "abort_match", "create_match", "finished_matches_of_player",
     "finished_records", "match_finished", "match_signal_sender", "matches_with_status",
     "finished_matches", "record_of", "records_in", "recent_results_of", "result_of", "results_of", "start_match",
-    "upcoming_tables_of", "CHOICE_LABELS", "OPTION_LABELS", "OPTION_PREFIX", "PRESET_LABELS", "humanise",
+    "upcoming_tables_of", "CHOICE_LABELS", "OPTION_LABELS", "OPTION_PREFIX", "PRESET_HELP", "PRESET_LABELS", "humanise",
 ]
 
 
@@ -120,6 +123,18 @@ def abort_match(match_id: int, reason: str = "") -> None:
     match = Match.objects.filter(pk=match_id).first()
     if match is not None:
         services.abort_match(match, reason)
+
+
+def seat_bot_for_absent(match_id: int, user_id: int, actor) -> str:
+    """A bot at the table's substitute level in the seat of `user_id` (absent) at a table already
+    created, waiting or playing; the match becomes unrated. The bot's level; ActionRejected
+    (code "finished" or "forbidden") when the match is over or the seat is not that player's."""
+    return presence.seat_bot_for_absent(match_id, user_id, actor)
+
+
+def bot_level(value: str) -> str:
+    """A stored bot level as one the bots know (the default for anything else)."""
+    return valid_level(value)
 
 
 def match_signal_sender():

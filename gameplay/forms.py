@@ -86,11 +86,32 @@ CHOICE_LABELS = {
     "kept": _("Kept by its team"), "continue": _("Play another deal"), "buyer_team": _("The buying team wins"),
     "contract": _("Contract Baloot"), "saudi_classic": _("Saudi classic"),
 }
-# One line under the Rules menu for presets that need it.
+# One line under the Rules menu: what each preset of each game is (the competition form lists them all).
 PRESET_HELP = {
+    "trinidad_standard": _("Trinidad club rules: 14 points, a kicked Six scores 2, Game is worth 1, hang jack 3."),
+    "tobago": _("As played in Tobago: a kicked Two scores 2 and a Six nothing; otherwise the Trinidad rules, to 14."),
+    "tournament_game_two": _("Trinidad rules with Game worth 2 points, as many tournaments play it."),
+    "stag_jack": _("The Stag Beer Jack tournament rules: Game is worth 2 and hang jack 6."),
+    "short_seven": _("Trinidad rules in a short match: the first team to 7 points wins."),
+    "all_twos": _("All Twos: the same rules for two players, one against one, to 14."),
     "saudi_classic": _("The Baloot of Saudi Arabia and the Gulf: Hokum or Sun for the face-up card, "
                        "Ashkal, double – triple – four – gahwa, to 152."),
+    "saudi_arena_sheet": _("Saudi classic as the score sheets count it: a tie in an undoubled deal is split, a failed "
+                           "team's projects are lost and it keeps its baloot."),
+    "saudi_majlis": _("Saudi classic as played in the majlis: no “before you” claim, no duty to undertrump, a partner "
+                      "who is winning is trumped only when sure, ties split."),
+    "saudi_jawaker": _("Saudi classic in Jawaker's wording: a second-round Hokum only for those who have not spoken, no "
+                       "Ashkal in the second round, no switch to Sun on a face-up Ace."),
     "source": _("The contract variant: a ladder of six contracts with double and redouble, to 151."),
+    "bulgarian_written_rules": _("The contract variant by the Bulgarian written rules: reaching 151 is enough, no duty to "
+                                 "undertrump, melds compared by kind, no going out on a capot."),
+    "literal_source": _("The contract variant read to the letter: the 10-point bonus goes to the first trick, not the last."),
+    "standard": _("The usual rules: to 11 game points, cantes of 20 and 40, you must head and trump, announcements "
+                  "may be overcalled."),
+    "ludoteka_21": _("The usual rules in a longer match to 21 game points, as Ludoteka and the online sites play."),
+    "first_announcement_wins": _("The usual rules, but the first announcement closes the bidding."),
+    "declarer_leads": _("The usual rules, but the player who announced leads the first trick instead of the mano."),
+    "quick_contracts": _("The usual rules, but a cuatrola or quintola stops as soon as it is won or lost."),
 }
 PRESET_LABELS = {
     "trinidad_standard": _("Trinidad standard (14 points)"), "tobago": _("Tobago"),

@@ -139,6 +139,12 @@ def apply_policy(match: Match, live: services.LiveTable, seat: int, actor, ref=N
     """The table's leaver policy for `seat` (inside the match's lock and transaction)."""
     if match.leaver_policy == Match.LeaverPolicy.FORFEIT:
         return services.apply_in_lock(match, live, seat, {"seat": seat, "type": "forfeit"}, ref, actor, check_turn=False)
+    return replace_with_bot(match, live, seat, actor, ref)
+
+
+def replace_with_bot(match: Match, live: services.LiveTable, seat: int, actor, ref=None) -> services.Outcome:
+    """A bot plays `seat` to the end (inside the match's lock and transaction): the `replace`
+    action in the log, so every frame shows the seat replaced, and the match is no longer rated."""
     outcome = services.apply_in_lock(match, live, seat, {"seat": seat, "type": "replace"}, ref, actor, check_turn=False)
     bot = substitute_level(match)  # the competition's choice, else normal (gameplay/bot_levels.py)
     Seat.objects.filter(match=match, seat=seat).update(bot=bot)
@@ -147,6 +153,36 @@ def apply_policy(match: Match, live: services.LiveTable, seat: int, actor, ref=N
     live.bots[seat] = bot
     outcome.bot_next = live.table.to_act in live.bots  # read after the commit, by follow_up
     return outcome
+
+
+def seat_bot_for_absent(match_id: int, user_id: int, actor) -> str:
+    """An organiser's act: a bot takes the seat of an absent player at a table that is already
+    open, at the table's substitute level (a competition's choice); the match becomes unrated.
+
+    A waiting table (not started yet) seats the bot instead of the player and starts if it is
+    ready. A playing one logs `replace` for the seat (frames broadcast after the commit; the bot
+    moves at once if it is its turn) and, if the clocks were held for this player, starts them.
+    Returns the bot's level; ActionRejected if the match is over, the user has no seat there or
+    a bot already plays it. Nothing changes then."""
+    with services.match_lock(match_id), transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.is_finished:
+            raise services.ActionRejected("finished", "The match is over.")
+        row = Seat.objects.filter(match=match, user_id=user_id).first()
+        if row is None:
+            raise services.ActionRejected("forbidden", "That player holds no seat at this table.")
+        if row.bot:
+            raise services.ActionRejected("forbidden", "A bot already plays this seat.")
+        bot = substitute_level(match)
+        if match.status == Match.Status.WAITING:
+            Seat.objects.filter(pk=row.pk).update(user=None, bot=bot, away_since=None)
+            Match.objects.filter(pk=match.pk).update(rated=False)
+            services.forget_table(match.pk)
+            services.start_if_ready(Match.objects.get(pk=match.pk))
+            return bot
+        replace_with_bot(match, services.live_table(match), row.seat, actor)
+    start_clocks(match_id)  # held only for this player: they start now (else nothing happens)
+    return bot
 
 
 def sweep_presence(now=None) -> int:

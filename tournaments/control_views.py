@@ -21,36 +21,39 @@ from tournaments.views import _act, managed
 
 
 CONTROL_DONE = {
-    "start": gettext_lazy("The table is open."), "bot": gettext_lazy("The table is open with a bot; the match is not rated."),
+    "start": gettext_lazy("The table is open."), "bot": gettext_lazy("A bot plays this seat now; the match is not rated."),
     "walkover": gettext_lazy("The walkover is recorded."), "substitute": gettext_lazy("The player has been substituted."),
-    "correct": gettext_lazy("The result has been corrected."),
+    "correct": gettext_lazy("The result has been corrected."), "move": gettext_lazy("The match has been moved."),
 }
 
 
 @login_required
 @require_POST
 def pairing_control(request, pk, pairing_id, action):
-    """One organiser control on one pairing; htmx gets the pairing's rows back, changed in place."""
+    """One organiser control on one pairing; htmx gets the pairing's rows back, changed in place.
+    Times are typed and shown in the club's zone; a refused form comes back with its errors."""
     competition = managed(request, pk)
     if action not in forms.CONTROL_FORMS:
         raise Http404
-    pairing = get_object_or_404(pages.round_pairings_query(), pk=pairing_id, competition=competition)
-    form = forms.control_form(action, pairing, pages.free_members(competition), request.POST)
-    notice, level = str(CONTROL_DONE[action]), "success"
-    try:
-        if not form.is_valid():
-            raise CompetitionError(" ".join(str(e[0]) for e in form.errors.values()))
-        run_control(competition, pairing, action, form.cleaned_data, request.user, request.POST.get("seen"))
-    except CompetitionError as error:
-        notice, level = error.message, "error"
-    if not request.htmx:
-        messages.add_message(request, messages.SUCCESS if level == "success" else messages.ERROR, notice)
-        return redirect("tournaments:round", pk=competition.pk, number=pairing.round_number)
-    fresh = pages.round_pairings_query().get(pk=pairing.pk)
     with timezone.override(display.zone_of(competition.club.time_zone)):
+        pairing = get_object_or_404(pages.round_pairings_query(), pk=pairing_id, competition=competition)
+        form = forms.control_form(action, pairing, pages.free_members(competition), request.POST)
+        notice, level, failed = str(CONTROL_DONE[action]), "success", None
+        try:
+            if not form.is_valid():
+                failed = form
+                raise CompetitionError(" ".join(str(e[0]) for e in form.errors.values()))
+            run_control(competition, pairing, action, form.cleaned_data, request.user, request.POST.get("seen"))
+        except CompetitionError as error:
+            notice, level = error.message, "error"
+        if not request.htmx:
+            messages.add_message(request, messages.SUCCESS if level == "success" else messages.ERROR, notice)
+            return redirect("tournaments:round", pk=competition.pk, number=pairing.round_number)
+        fresh = pages.round_pairings_query().get(pk=pairing.pk)
         return render(request, "tournaments/pairing_row.html", {
             "competition": competition, "round": fresh.round, "p": fresh, "can_manage": True,
-            "members": pages.free_members(competition), "notice": notice, "notice_level": level})
+            "members": pages.free_members(competition), "notice": notice, "notice_level": level,
+            "failed_form": failed, "failed_action": action if failed is not None else ""})
 
 
 def run_control(competition, pairing, action: str, data: dict, user, seen) -> None:
@@ -64,6 +67,8 @@ def run_control(competition, pairing, action: str, data: dict, user, seen) -> No
     elif action == "substitute":
         controls.substitute(competition, pairing.pk, users.get(pk=data["old"]), users.get(pk=data["new"]), user,
                             data["reason"], seen)
+    elif action == "move":
+        controls.move_pairing(competition, pairing.pk, data["starts_at"], user, data["reason"], seen)
     else:
         controls.correct_result(competition, pairing.pk, data["winner"], data["home_points"], data["away_points"],
                                 user, data["reason"], seen)

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from gameplay.api import CLOCK_CHOICES, OPTION_PREFIX, LeaverPolicy, NewTableForm
+from gameplay.api import CLOCK_CHOICES, OPTION_PREFIX, PRESET_HELP, LeaverPolicy, NewTableForm
 from tournaments.models import Competition
 
 MINUTES = _("minutes")
@@ -90,7 +90,7 @@ class CompetitionForm(NewTableForm):
         self.fields["bot_level"].label = _("Level of a bot that replaces an absent player")
         self.fields["starts_at"].initial = (timezone.now() + timedelta(days=1)).replace(second=0, microsecond=0)
         self.fields["starts_at"].help_text = _("In the club's time zone: %(zone)s.") % {"zone": zone_name}
-        self.fields["preset"].help_text = _("A named set of rules: it fills in the rule options, which you may then change.")
+        self.fields["preset"].help_text = PRESET_HELP.get(self.preset_key, "")
         self.format_key = self._value("format") if self._value("format") in FORMAT_HELP else Competition.Format.SWISS
         self.fields["format"].initial = self.format_key  # the select shows the format whose fields are shown
         self.fields["format"].help_text = FORMAT_HELP[self.format_key]
@@ -137,6 +137,11 @@ class CompetitionForm(NewTableForm):
 
     def table_fields(self):
         return [self[name] for name in ("time_control", "best_of", "bot_level")]
+
+    def preset_lines(self) -> list[tuple[str, str, bool]]:
+        """Every preset of the chosen game: (name, what it is, chosen), for the list under the menu."""
+        return [(label, PRESET_HELP.get(key, ""), key == self.preset_key)
+                for key, label in self.fields["preset"].choices]
 
     def competition_fields(self):
         return [self[name] for name in self.COMMON_FIELDS]
@@ -290,8 +295,21 @@ class CorrectForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
 
+class MovePairingForm(forms.Form):
+    """One pairing's new start, typed in the club's zone (build and validate it under that zone)."""
+
+    starts_at = local_datetime_field(_("New start"))
+    reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
+
+    def clean_starts_at(self):
+        starts_at = self.cleaned_data["starts_at"]
+        if starts_at <= timezone.now():
+            raise forms.ValidationError(_("The new start must be in the future."))
+        return starts_at
+
+
 CONTROL_FORMS = {"start": StartForm, "bot": BotForm, "walkover": WalkoverForm, "substitute": SubstituteForm,
-                 "correct": CorrectForm}
+                 "correct": CorrectForm, "move": MovePairingForm}
 
 
 def control_form(action: str, pairing, members, data=None) -> forms.Form:
@@ -305,4 +323,8 @@ def control_form(action: str, pairing, members, data=None) -> forms.Form:
         form.fields["new"].choices = [(m.pk, m.player.name) for m in members]
     if "winner" in form.fields:
         form.fields["winner"].choices = winner_choices(pairing, action == "correct" and not pairing.competition.is_bracket)
+    if action == "move":
+        form.fields["starts_at"].initial = pairing.starts
+        form.fields["starts_at"].help_text = _("In the club's time zone: %(zone)s.") % {
+            "zone": pairing.competition.club.time_zone or "UTC"}
     return form

@@ -229,6 +229,9 @@ class Pairing(models.Model):
     home_points = models.PositiveSmallIntegerField(default=0)
     away_points = models.PositiveSmallIntegerField(default=0)
     walkover = models.BooleanField(default=False)
+    # Its own start when an organiser moved this one pairing (empty: the round's); its check-in
+    # and no-show deadline move with it (`starts`, `opens_at`, `deadline` below).
+    starts_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["competition", "round_number", "slot"]
@@ -248,6 +251,29 @@ class Pairing(models.Model):
     @property
     def is_decided(self) -> bool:
         return self.decided_at is not None
+
+    @property
+    def is_moved(self) -> bool:
+        return self.starts_at is not None and self.starts_at != self.round.starts_at
+
+    @property
+    def starts(self):
+        """When its table starts: its own time if it was moved, else its round's."""
+        return self.starts_at or self.round.starts_at
+
+    @property
+    def deadline(self):
+        """Its no-show deadline: as long after its start as its round's is after the round's."""
+        if self.starts_at is None:
+            return self.round.deadline
+        return self.starts_at + (self.round.deadline - self.round.starts_at)
+
+    @property
+    def opens_at(self):
+        """When its check-in opens (a moved pairing's own; else its round's opening)."""
+        if self.starts_at is None:
+            return self.round.opens_at
+        return self.starts_at - (self.round.starts_at - self.round.opens_at)
 
 
 class CheckIn(models.Model):
@@ -297,6 +323,7 @@ class AuditEntry(models.Model):
         PAUSED = "paused", _("paused a round")
         RESUMED = "resumed", _("resumed a round")
         RESCHEDULED = "rescheduled", _("rescheduled a round")
+        PAIRING_MOVED = "pairing_moved", _("moved one pairing to another time")
         REPLACED = "replaced", _("replaced a player")
         WITHDRAWN = "withdrawn", _("withdrew a pair")
         DISQUALIFIED = "disqualified", _("disqualified a pair")

@@ -3,27 +3,40 @@ when read (or mailed): the sentence is chosen here, never frozen in the language
 
 from __future__ import annotations
 
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
+
+from tournaments.display import in_zone
 
 SENTENCES = {
     "round_open": gettext_noop("%(competition)s: round %(number)s is open. Check in to reach your table."),
     "invited": gettext_noop("%(name)s invites you to play %(competition)s as a pair."),
     "accepted": gettext_noop("%(name)s accepted: your pair is entered in %(competition)s."),
     "declined": gettext_noop("%(name)s declined your invitation to %(competition)s."),
+    "match_moved": gettext_noop("%(competition)s: your match of round %(number)s now starts at %(at)s."),
 }
 
 
-def sentence(kind: str, params: dict, fallback: str = "") -> str:
-    """The notification in the active language; the stored text for a kind this code no longer has."""
+def sentence(kind: str, params: dict, fallback: str = "", zone: str = "UTC") -> str:
+    """The notification in the active language, a moment (`at`, stored as ISO 8601) in the
+    reader's `zone` with the zone named; the stored text for a kind this code no longer has."""
     template = SENTENCES.get(kind)
     if template is None:
         return fallback
     try:
+        if "at" in params:
+            params = {**params, "at": in_zone(parse_datetime(params["at"]), zone)}
         return _(template) % params
     except (KeyError, TypeError, ValueError):
         return fallback
 
 
+def zone_of_reader(user) -> str:
+    return getattr(getattr(user, "player", None), "time_zone", "") or "UTC"
+
+
 def text_of(notification) -> str:
-    return sentence(notification.kind, notification.params or {}, notification.text)
+    params = notification.params or {}
+    zone = zone_of_reader(notification.user) if "at" in params else "UTC"  # a query only when needed
+    return sentence(notification.kind, params, notification.text, zone)

@@ -87,7 +87,7 @@ def entry_list(competition: Competition):
 
 def round_pairings_query():
     """Pairings with what a round page shows: both pairs and their players, the table, check-ins."""
-    return (Pairing.objects.select_related("home", "away", "winner", "match", "round", "competition")
+    return (Pairing.objects.select_related("home", "away", "winner", "match", "round", "competition__club")
             .prefetch_related("check_ins", "home__players__user__player", "away__players__user__player"))
 
 

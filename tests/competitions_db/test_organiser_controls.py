@@ -3,6 +3,7 @@ values and refuses nonsense beside the field, and the controls on a pairing (eac
 the person, refused once it no longer applies; of two organisers acting at once, one wins)."""
 
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.urls import reverse
@@ -10,8 +11,11 @@ from django.utils import timezone
 
 from clubs.models import Membership
 from tests.competitions_db.helpers import bot_pairs, human_pairs, make_club, make_competition, make_user
-from tournaments.models import AuditEntry, Competition, Pairing
-from tournaments.services import manager
+from gameplay.models import Match, MatchAction
+from gameplay.services import current_state
+from tournaments.models import AuditEntry, Competition, Notification, Pairing, Round
+from tournaments.notices import text_of
+from tournaments.services import controls, manager
 
 pytestmark = pytest.mark.django_db
 
@@ -190,8 +194,10 @@ def test_a_substitute_comes_from_the_clubs_members(client, organiser, club):
     assert AuditEntry.objects.get(action=AuditEntry.Action.REPLACED).actor == organiser
 
 
-def test_a_bot_in_an_absent_seat_opens_an_unrated_table(client, organiser, club):
+def test_a_bot_in_an_absent_seat_opens_an_unrated_table_with_the_competitions_substitute_level(client, organiser,
+                                                                                                club):
     competition, pairing, pairs = running_swiss(club, organiser)
+    Competition.objects.filter(pk=competition.pk).update(substitute_bot="easy")
     absent = pairs[0][1][1]
     client.force_login(organiser)
 
@@ -199,8 +205,164 @@ def test_a_bot_in_an_absent_seat_opens_an_unrated_table(client, organiser, club)
 
     pairing.refresh_from_db()
     assert pairing.match is not None and not pairing.match.rated
-    assert pairing.match.seats.filter(bot="random").count() == 1
+    assert pairing.match.seats.filter(bot="easy").count() == 1
     assert not pairing.match.seats.filter(user=absent).exists()
+    assert AuditEntry.objects.get(action=AuditEntry.Action.BOT_SEATED).detail["level"] == "easy"
+
+
+def test_a_bot_takes_an_absent_players_seat_at_a_table_already_playing_and_moves_if_it_is_its_turn(
+        client, organiser, club, django_capture_on_commit_callbacks):
+    competition, pairing, _ = running_swiss(club, organiser)
+    Competition.objects.filter(pk=competition.pk).update(substitute_bot="easy")
+    controls.start_pairing_now(competition, pairing.pk, organiser)
+    pairing.refresh_from_db()
+    match = pairing.match
+    to_act = current_state(match.pk, None)["to_act"]
+    absent = match.seats.get(seat=to_act).user
+    client.force_login(organiser)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = control(client, competition, pairing, "bot", absent=absent.pk)
+
+    assert "A bot plays this seat now" in response.text
+    assert match.seats.get(seat=to_act).bot == "easy"
+    match.refresh_from_db()
+    assert not match.rated and match.status == Match.Status.PLAYING
+    state = current_state(match.pk, None)
+    assert to_act in state["view"]["match"]["replaced"]  # every reader's frame shows the seat replaced
+    assert state["to_act"] != to_act  # the bot has already played its turn
+    assert MatchAction.objects.get(match=match, action__type="replace").actor == organiser
+    assert AuditEntry.objects.get(action=AuditEntry.Action.BOT_SEATED).actor == organiser
+
+
+def test_a_seat_a_bot_already_plays_is_refused_with_a_message_and_changes_nothing(client, organiser, club):
+    competition, pairing, pairs = running_swiss(club, organiser)
+    controls.start_pairing_now(competition, pairing.pk, organiser)
+    absent = pairs[0][1][0]
+    client.force_login(organiser)
+    control(client, competition, pairing, "bot", absent=absent.pk)
+    actions = MatchAction.objects.filter(match_id=Pairing.objects.get(pk=pairing.pk).match_id).count()
+
+    again = control(client, competition, pairing, "bot", absent=absent.pk)
+
+    assert "a bot already plays it" in again.text and 'class="message error"' in again.text
+    assert MatchAction.objects.filter(match_id=Pairing.objects.get(pk=pairing.pk).match_id).count() == actions
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.BOT_SEATED).count() == 1
+
+
+def test_a_bot_at_a_table_waiting_for_its_start_takes_the_seat_before_it_starts(organiser, club):
+    competition, pairing, pairs = running_swiss(club, organiser)
+    Round.objects.filter(pk=pairing.round_id).update(starts_at=timezone.now() + timedelta(hours=1),
+                                                     deadline=timezone.now() + timedelta(hours=2))
+    for _entry, users in pairs:
+        for user in users:
+            manager.check_in(user, pairing.pk)
+    pairing.refresh_from_db()
+    assert pairing.match.status == Match.Status.WAITING
+    absent = pairs[1][1][0]
+
+    controls.seat_bot(competition, pairing.pk, absent.pk, organiser)
+
+    match = Match.objects.get(pk=pairing.match_id)
+    assert match.status == Match.Status.WAITING and not match.rated
+    assert not match.seats.filter(user=absent).exists()
+    assert match.seats.filter(bot=competition.substitute_bot).count() == 1
+
+
+# ----- one pairing moved ---------------------------------------------------------------------------
+
+def move(client, competition, pairing, when: str, reason="Away pair asked"):
+    return control(client, competition, pairing, "move", starts_at=when, reason=reason)
+
+
+def in_madrid(when):
+    return timezone.localtime(when, ZoneInfo("Europe/Madrid"))
+
+
+def test_a_moved_pairing_opens_plays_and_loses_no_shows_at_its_own_time(client, organiser, club):
+    competition, pairing, pairs = running_swiss(club, organiser)
+    later = timezone.now().replace(second=0, microsecond=0) + timedelta(hours=2)
+    client.force_login(organiser)
+
+    response = move(client, competition, pairing, f"{in_madrid(later):%Y-%m-%dT%H:%M}")
+
+    assert "The match has been moved." in response.text and "Europe/Madrid" in response.text
+    pairing.refresh_from_db()
+    assert pairing.starts_at == later and pairing.deadline == later + competition.grace
+    manager.step(competition.pk, now=timezone.now() + timedelta(minutes=30))  # past the round's deadline
+    assert not Pairing.objects.get(pk=pairing.pk).is_decided  # no walkover: its own deadline is later
+    with pytest.raises(manager.CompetitionError, match="opens at"):
+        manager.check_in(pairs[0][1][0], pairing.pk)
+    manager.step(competition.pk, now=later + competition.grace + timedelta(minutes=1))
+    assert Pairing.objects.get(pk=pairing.pk).walkover  # nobody came at its own time
+    entry = AuditEntry.objects.get(action=AuditEntry.Action.PAIRING_MOVED)
+    assert (entry.actor, entry.reason, entry.pairing_id) == (organiser, "Away pair asked", pairing.pk)
+
+
+def test_a_moved_pairing_shows_its_time_in_the_clubs_zone_and_tells_its_players_in_theirs(client, organiser, club):
+    competition, pairing, pairs = running_swiss(club, organiser)
+    later = timezone.now().replace(second=0, microsecond=0) + timedelta(days=1)
+    reader = pairs[0][1][0]
+    reader.player.time_zone = "America/Port_of_Spain"
+    reader.player.save()
+    client.force_login(organiser)
+    move(client, competition, pairing, f"{in_madrid(later):%Y-%m-%dT%H:%M}")
+
+    page = client.get(reverse("tournaments:round", args=[competition.pk, 1])).text
+    assert "Moved: starts" in page and "(Europe/Madrid)" in page
+    note = Notification.objects.get(user=reader, kind="match_moved")
+    assert "(America/Port of Spain)" in text_of(note)
+    assert Notification.objects.filter(kind="match_moved").count() == 4
+
+
+@pytest.mark.parametrize("when, message", [
+    ("2001-01-01T10:00", "must be in the future"),
+    ("next tuesday", "Enter a valid date/time"),
+    ("", "This field is required"),
+])
+def test_moving_a_pairing_to_a_past_or_nonsense_time_is_refused_beside_the_field(client, organiser, club, when,
+                                                                                 message):
+    competition, pairing, _ = running_swiss(club, organiser)
+    client.force_login(organiser)
+
+    response = move(client, competition, pairing, when)
+
+    html = response.text
+    form = html[html.index('data-testid="control-move"'):]
+    form = form[:form.index("</form>")]
+    assert message in form and "errorlist" in form  # beside the field, in the move form
+    assert Pairing.objects.get(pk=pairing.pk).starts_at is None
+    assert not AuditEntry.objects.filter(action=AuditEntry.Action.PAIRING_MOVED).exists()
+
+
+def test_a_pairing_whose_table_is_open_can_no_longer_be_moved(client, organiser, club):
+    competition, pairing, _ = running_swiss(club, organiser)
+    from tournaments.services.controls import pairing_state
+    seen = pairing_state(pairing)
+    tomorrow = timezone.now() + timedelta(days=1)
+    controls.start_pairing_now(competition, pairing.pk, organiser)
+    client.force_login(organiser)
+
+    late = move(client, competition, pairing, f"{in_madrid(tomorrow):%Y-%m-%dT%H:%M}")
+
+    assert "Its table is already open" in late.text and 'data-testid="control-move"' not in late.text
+    with pytest.raises(manager.CompetitionError, match="its table is open now"):  # a page drawn before it opened
+        controls.move_pairing(competition, pairing.pk, tomorrow, organiser, seen=seen)
+    assert Pairing.objects.get(pk=pairing.pk).starts_at is None
+    assert not AuditEntry.objects.filter(action=AuditEntry.Action.PAIRING_MOVED).exists()
+
+
+def test_the_competition_form_says_what_each_preset_of_the_chosen_game_is_in_spanish_too(client, organiser, club):
+    client.force_login(organiser)
+    url = reverse("tournaments:new", args=[club.slug])
+    html = client.get(url).text
+    assert "Trinidad club rules: 14 points" in html and "As played in Tobago" in html
+    refreshed = client.get(url, form_data(game="cuatrola", preset="standard"), HTTP_HX_REQUEST="true",
+                           HTTP_HX_TRIGGER_NAME="game").text
+    assert "a longer match to 21 game points" in refreshed and "Trinidad club rules" not in refreshed
+    spanish = client.get(url, form_data(game="baloot", preset="saudi_classic"), HTTP_HX_REQUEST="true",
+                         HTTP_HX_TRIGGER_NAME="game", HTTP_ACCEPT_LANGUAGE="es").text
+    assert "Saudi classic as played in the majlis" not in spanish and "majlis" in spanish
 
 
 def test_a_pairing_of_another_competition_is_not_found(client, organiser, club):

@@ -9,13 +9,16 @@ second finds the state changed and is told what happened instead of acting on a 
 from __future__ import annotations
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from gameplay import api as gameplay
-from tournaments.models import AuditEntry, Competition, Pairing, Round
+from tournaments.models import AuditEntry, Competition, EntryPlayer, Pairing, Round
 from tournaments.services import manager, organiser, ranking
 from tournaments.services.manager import CompetitionError
+from tournaments.services.notify import notify
 
 
 def pairing_state(pairing: Pairing) -> str:
@@ -67,37 +70,80 @@ def start_pairing_now(competition: Competition, pairing_id: int, actor, seen: st
         if pairing.match_id:
             raise CompetitionError(_("Its table is already open."))
         competition = pairing.competition
-        match_id = manager.create_table(competition, pairing.round, pairing, manager.Roster(competition))
+        match_id = manager.create_table(competition, pairing.round, pairing, manager.Roster(competition),
+                                        starts_at=timezone.now())
         _audit(pairing, actor, AuditEntry.Action.TABLE_OPENED)
     gameplay.start_match(match_id)
 
 
-def seat_bot(competition: Competition, pairing_id: int, absent_user_id: int, actor, seen: str | None = None) -> None:
-    """Open the table with a bot in an absent player's seat; such a match is not rated."""
+def seat_bot(competition: Competition, pairing_id: int, absent_user_id: int, actor, seen: str | None = None) -> str:
+    """A bot at the competition's substitute level in an absent player's seat; the match is then
+    not rated. Before the table opens it opens with the bot there; once it is open (the player
+    never came, or left) gameplay turns that seat into a bot. Returns the bot's level."""
     with transaction.atomic():
         pairing = _locked_pairing(competition, pairing_id, seen)
         _must_be_undecided(pairing)
+        competition = pairing.competition
+        level = gameplay.bot_level(competition.substitute_bot)
         if pairing.match_id:
-            raise CompetitionError(_("Its table is already open: a bot can only take a seat before it opens."))
-        people = manager.Roster(pairing.competition)
+            if gameplay.result_of(pairing.match_id).is_finished:
+                raise CompetitionError(_("Its table has finished: wait for its result."))
+            try:
+                level = gameplay.seat_bot_for_absent(pairing.match_id, absent_user_id, actor)
+            except gameplay.ActionRejected as error:
+                raise CompetitionError(SEAT_REFUSED.get(error.code, SEAT_REFUSED["forbidden"])) from None
+            _audit(pairing, actor, AuditEntry.Action.BOT_SEATED, absent=absent_user_id, level=level, open=True)
+            return level
+        people = manager.Roster(competition)
         seats = people.seats(pairing)
         if not any(seat.user is not None and seat.user.pk == absent_user_id for seat in seats):
             raise CompetitionError(_("That player does not play in this match."))
-        seats = [gameplay.SeatSpec(bot="random") if s.user is not None and s.user.pk == absent_user_id else s
+        seats = [gameplay.SeatSpec(bot=level) if s.user is not None and s.user.pk == absent_user_id else s
                  for s in seats]
         match_id = _table(pairing, seats)
-        _audit(pairing, actor, AuditEntry.Action.BOT_SEATED, absent=absent_user_id)
+        _audit(pairing, actor, AuditEntry.Action.BOT_SEATED, absent=absent_user_id, level=level, open=False)
     gameplay.start_match(match_id)
+    return level
+
+
+SEAT_REFUSED = {
+    "finished": gettext_lazy("Its table has finished: wait for its result."),
+    "forbidden": gettext_lazy("That player has no seat of their own at this table any more (a bot already plays it)."),
+}
 
 
 def _table(pairing: Pairing, seats) -> int:
+    """An unrated table opened now, with the competition's clock, options and fair-play settings."""
     competition = pairing.competition
-    pairing.match_id = gameplay.create_match(
-        competition.game, competition.options, seats, created_by=competition.created_by,
-        games_to_win=competition.games_to_win, time_control=competition.time_control,
-        is_public=competition.is_public, rated=False, starts_at=timezone.now())
-    pairing.save(update_fields=["match"])
-    return pairing.match_id
+    return manager.create_table(competition, pairing.round, pairing, manager.Roster(competition), seats=seats,
+                                starts_at=timezone.now(), rated=False)
+
+
+def move_pairing(competition: Competition, pairing_id: int, starts_at, actor, reason: str = "",
+                 seen: str | None = None) -> None:
+    """Postpone or bring forward one pairing: its table starts at `starts_at`, its check-in and
+    no-show deadline move with it (the round and its other pairings keep their time). Refused
+    once its table is open or it has a result, and for a time already past."""
+    with transaction.atomic():
+        pairing = _locked_pairing(competition, pairing_id, seen)
+        if pairing.is_decided:
+            raise CompetitionError(_("This match already has a result."))
+        if pairing.is_bye:
+            raise CompetitionError(_("A bye has no match."))
+        if pairing.match_id:
+            raise CompetitionError(_("Its table is already open: a pairing can only be moved before that."))
+        if pairing.round.status in (Round.Status.COMPLETE,):
+            raise CompetitionError(_("This round is complete."))
+        if starts_at <= timezone.now():
+            raise CompetitionError(_("The new start must be in the future."))
+        before = pairing.starts
+        pairing.starts_at = None if starts_at == pairing.round.starts_at else starts_at
+        pairing.save(update_fields=["starts_at"])
+        _audit(pairing, actor, AuditEntry.Action.PAIRING_MOVED, reason, **{
+            "from": before.isoformat(), "to": starts_at.isoformat()})
+        for entry_id in (pairing.home_id, pairing.away_id):
+            notify_moved(pairing, entry_id)
+    manager.step(competition.pk)
 
 
 def award_walkover(competition: Competition, pairing_id: int, winner_side: str, actor, reason: str,
@@ -142,6 +188,17 @@ def substitute(competition: Competition, pairing_id: int, old_user, new_user, ac
         if not competition.club.memberships.filter(user=new_user).exists():
             raise CompetitionError(_("Only a member of the club can come in."))
         organiser.replace_player(entry, old_user, new_user, actor, reason)
+
+
+def notify_moved(pairing: Pairing, entry_id: int | None) -> None:
+    """The players of one side hear of the new time (in their language and zone, when read)."""
+    people = EntryPlayer.objects.filter(entry_id=entry_id).select_related("user__player")
+    when = pairing.starts
+    for place in people:
+        notify(place.user, f"moved:{pairing.pk}:{when.isoformat()}", "match_moved",
+               {"competition": pairing.competition.name, "number": pairing.round_number, "at": when.isoformat()},
+               url=reverse("tournaments:round", args=[pairing.competition_id, pairing.round_number]),
+               competition=pairing.competition)
 
 
 def start_competition_now(competition: Competition, actor) -> None:

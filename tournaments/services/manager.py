@@ -26,16 +26,17 @@ was never theirs to join.
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Min, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from gameplay import api as gameplay
+from tournaments import display
 from tournaments.formats import FormatError, get_format, seed_by_hand, seed_by_rating
 from tournaments.models import AuditEntry, CheckIn, Competition, Entry, EntryPlayer, Pairing, Round
 from tournaments.ratings.services import ratings_for
@@ -70,8 +71,9 @@ def step(competition_id: int, now: datetime | None = None) -> bool:
         if competition.status != Competition.Status.RUNNING:
             return changed
         people = Roster(competition)
+        early = early_pairings(competition)
         for round_row in competition.rounds.exclude(status=Round.Status.COMPLETE).order_by("number"):
-            changed |= advance_round(competition, round_row, people, now)
+            changed |= advance_round(competition, round_row, people, now, early.get(round_row.pk))
         changed |= make_next_rounds(competition, people, now)
         if changed:
             ranking.refresh(competition)
@@ -206,10 +208,23 @@ def save_round(competition: Competition, number: int, starts_at, deadline, pairi
 
 # ----- a round ---------------------------------------------------------------------------------
 
-def advance_round(competition: Competition, round_row: Round, people: Roster, now: datetime) -> bool:
+def early_pairings(competition: Competition) -> dict[int, datetime]:
+    """Round id -> the earliest opening of a pairing moved before its round's start (one query):
+    such a round opens then, so that pairing's check-in opens on time."""
+    rows = (Pairing.objects.filter(competition=competition, round__status=Round.Status.SCHEDULED,
+                                   starts_at__lt=F("round__starts_at"))
+            .values("round_id").annotate(first=Min("starts_at")).values_list("round_id", "first"))
+    lead = competition.check_in if not competition.is_league else timedelta(0)
+    return {round_id: first - lead for round_id, first in rows}
+
+
+def advance_round(competition: Competition, round_row: Round, people: Roster, now: datetime,
+                  opens_early: datetime | None = None) -> bool:
+    """Each pairing follows its own start (a moved pairing's, else the round's): its table starts
+    then and its no-show deadline is as long after it as the round's is after the round's start."""
     changed = False
     paused = round_row.status == Round.Status.PAUSED
-    if round_row.status == Round.Status.SCHEDULED and now >= round_row.opens_at:
+    if round_row.status == Round.Status.SCHEDULED and now >= min(round_row.opens_at, opens_early or round_row.opens_at):
         open_round(competition, round_row, people, now)
         changed = True
     if round_row.status == Round.Status.SCHEDULED:
@@ -218,10 +233,10 @@ def advance_round(competition: Competition, round_row: Round, people: Roster, no
     results = gameplay.results_of(p.match_id for p in pairings)
     changed |= record_results(pairings, results, now)
     if not paused:
-        if now >= round_row.starts_at:
-            start_tables(pairings, results)
-        if now >= round_row.deadline:
-            changed |= give_walkovers(competition, pairings, results, people, now)
+        start_tables([p for p in pairings if now >= p.starts], results)
+        due = [p for p in pairings if now >= p.deadline]
+        if due:
+            changed |= give_walkovers(competition, due, results, people, now)
     if not round_row.pairings.filter(decided_at__isnull=True).exists() and not paused:
         round_row.status, round_row.completed_at = Round.Status.COMPLETE, now
         round_row.save(update_fields=["status", "completed_at"])
@@ -256,12 +271,15 @@ def notify_round_open(competition: Competition, round_row: Round, pairings, peop
                        url=url, competition=competition)
 
 
-def create_table(competition: Competition, round_row: Round, pairing: Pairing, people: Roster) -> int:
-    """The pairing's match (its id), every seat taken; it starts at the round's start time."""
+def create_table(competition: Competition, round_row: Round, pairing: Pairing, people: Roster, *,
+                 seats: list | None = None, starts_at: datetime | None = None, rated: bool = True) -> int:
+    """The pairing's match (its id), every seat taken (`seats`: the pairs' players by default);
+    it starts at the pairing's start time (`starts_at` overrides it: an organiser's Start now)."""
+    round_row.competition = competition  # known: `pairing.starts` reads the round only
     pairing.match_id = gameplay.create_match(
-        competition.game, competition.options, people.seats(pairing), created_by=competition.created_by,
+        competition.game, competition.options, seats or people.seats(pairing), created_by=competition.created_by,
         games_to_win=competition.games_to_win, time_control=competition.time_control,
-        is_public=competition.is_public, rated=True, starts_at=round_row.starts_at,
+        is_public=competition.is_public, rated=rated, starts_at=starts_at or pairing.starts,
         checkin_seconds=int(competition.grace.total_seconds()), reconnect_seconds=competition.reconnect_seconds,
         leaver_policy=competition.leaver_policy)
     pairing.save(update_fields=["match"])
@@ -392,10 +410,14 @@ def check_in(user, pairing_id: int, now: datetime | None = None) -> Pairing:
         if user.pk not in people.players.get(pairing.home_id, []) + people.players.get(pairing.away_id or 0, []):
             raise CompetitionError(_("You do not play in this pairing."))
         round_row = pairing.round
+        round_row.competition = competition
         if pairing.is_decided or round_row.status != Round.Status.OPEN:
             raise CompetitionError(_("Check-in is not open for this pairing."))
-        if now >= round_row.deadline:
+        if now >= pairing.deadline:
             raise CompetitionError(_("Check-in has closed for this pairing."))
+        if pairing.starts_at is not None and now < pairing.opens_at:  # moved by the organiser
+            raise CompetitionError(_("Check-in for this match opens at %(when)s.") % {
+                "when": display.in_zone(pairing.opens_at, competition.club.time_zone)})
         CheckIn.objects.get_or_create(pairing=pairing, user=user)
         checked = checked_in([pairing.pk]).get(pairing.pk, set())
         if pairing.match_id is None and people.shown(pairing.home_id, checked) and people.shown(pairing.away_id, checked):

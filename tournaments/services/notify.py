@@ -16,7 +16,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournaments.models import Notification
-from tournaments.notices import sentence
+from tournaments.notices import sentence, zone_of_reader
 
 logger = logging.getLogger("chalk.tournaments")
 
@@ -35,7 +35,7 @@ def absolute(url: str) -> str:
 def notify(user, key: str, kind: str, params: dict, url: str = "", competition=None, email: bool = True) -> bool:
     """Notify `user` of the event `key` once. Returns False when this event had already been notified."""
     with translation.override(language_of(user)):
-        text = sentence(kind, params)[:300]
+        text = sentence(kind, params, zone=zone_of_reader(user))[:300]
     try:
         with transaction.atomic():
             Notification.objects.create(user=user, key=key[:80], kind=kind, params=params, text=text, url=url,

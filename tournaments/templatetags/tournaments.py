@@ -147,9 +147,13 @@ def pairing_seen(pairing) -> str:
     return pairing_state(pairing)
 
 
-@register.simple_tag
-def control_fields(action, pairing, members):
+@register.simple_tag(takes_context=True)
+def control_fields(context, action, pairing, members):
+    """A control's fields: the refused form again (its errors beside its fields) or a fresh one."""
     from tournaments.forms import control_form
+    failed = context.get("failed_form")
+    if failed is not None and context.get("failed_action") == action:
+        return failed.as_div()
     return control_form(action, pairing, members).as_div()
 
 
