@@ -362,7 +362,7 @@ def test_the_competition_form_says_what_each_preset_of_the_chosen_game_is_in_spa
     assert "a longer match to 21 game points" in refreshed and "Trinidad club rules" not in refreshed
     spanish = client.get(url, form_data(game="baloot", preset="saudi_classic"), HTTP_HX_REQUEST="true",
                          HTTP_HX_TRIGGER_NAME="game", HTTP_ACCEPT_LANGUAGE="es").text
-    assert "Saudi classic as played in the majlis" not in spanish and "majlis" in spanish
+    assert "Saudi classic as played in the majlis" not in spanish and "como se juega en el majlis" in spanish
 
 
 def test_a_pairing_of_another_competition_is_not_found(client, organiser, club):
