@@ -60,7 +60,7 @@ def calendar(name: str, pairings, request) -> HttpResponse:
         away = p.away.name if p.away_id else "bye"
         url = request.build_absolute_uri(reverse("tournaments:round", args=[p.competition_id, p.round_number]))
         lines += ["BEGIN:VEVENT", f"UID:pairing-{p.pk}@chalk", f"DTSTAMP:{now}",
-                  f"DTSTART:{_stamp(p.round.starts_at)}", f"DTEND:{_stamp(p.round.deadline)}",
+                  f"DTSTART:{_stamp(p.starts)}", f"DTEND:{_stamp(p.deadline)}",
                   f"SUMMARY:{_escape(f'{p.competition.name} R{p.round_number}: {p.home.name} v {away}')}",
                   f"URL:{url}", "END:VEVENT"]
     lines.append("END:VCALENDAR")

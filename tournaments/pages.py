@@ -6,7 +6,10 @@ bracket page reads the stored rows with their entries in one query each.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db.models import Q
+from django.utils import timezone
 
 from clubs.permissions import can_organise, can_view_club, is_member
 from gameplay import api as gameplay
@@ -77,8 +80,11 @@ def my_part(user, competition: Competition) -> dict:
                                       decided_at__isnull=True, round__status=Round.Status.OPEN)
                .select_related("round", "home", "away").first())
     checked = set(pairing.check_ins.values_list("user_id", flat=True)) if pairing else set()
+    # A pairing the organiser moved later: its check-in waits for its own opening.
+    waits = pairing is not None and pairing.starts_at is not None and timezone.now() < (
+        pairing.starts_at - (competition.check_in if not competition.is_league else timedelta(0)))
     return {"entry": entry, "invited": place.accepted_at is None, "pairing": pairing,
-            "checked_in": user.pk in checked, "check_ins": len(checked)}
+            "checked_in": user.pk in checked, "check_ins": len(checked), "check_in_later": waits}
 
 
 def entry_list(competition: Competition):

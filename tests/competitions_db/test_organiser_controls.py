@@ -313,6 +313,9 @@ def test_a_moved_pairing_shows_its_time_in_the_clubs_zone_and_tells_its_players_
     note = Notification.objects.get(user=reader, kind="match_moved")
     assert "(America/Port of Spain)" in text_of(note)
     assert Notification.objects.filter(kind="match_moved").count() == 4
+    client.force_login(reader)
+    mine = client.get(reverse("tournaments:detail", args=[competition.pk])).text
+    assert 'data-testid="check-in-later"' in mine and 'data-testid="check-in"' not in mine
 
 
 @pytest.mark.parametrize("when, message", [
