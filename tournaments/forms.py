@@ -230,6 +230,12 @@ class MoveRoundForm(ReasonForm):
         super().__init__(*args, **kwargs)
         self.fields["starts_at"].help_text = _("In the club's time zone: %(zone)s.") % {"zone": zone_name}
 
+    def clean_starts_at(self):
+        starts_at = self.cleaned_data["starts_at"]
+        if starts_at <= timezone.now():
+            raise forms.ValidationError(_("The new start must be in the future."))
+        return starts_at
+
 
 class RoundForm(ReasonForm):
     round = forms.IntegerField(label=_("Round"), min_value=1)

@@ -401,3 +401,16 @@ def test_the_new_form_selects_the_format_whose_fields_it_shows(client, organiser
     client.force_login(organiser)
     form = client.get(reverse("tournaments:new", args=[club.slug])).context["form"]
     assert form["format"].value() == "swiss" and [f.name for f in form.format_fields()] == ["swiss_rounds"]
+
+
+def test_a_round_moved_into_the_past_is_refused_and_keeps_its_time(client, organiser, club):
+    competition, pairing, _ = running_swiss(club, organiser)
+    before = Round.objects.get(pk=pairing.round_id).starts_at
+    client.force_login(organiser)
+
+    response = client.post(reverse("tournaments:move_round", args=[competition.pk, 1]),
+                           {"starts_at": "2001-01-01T10:00", "reason": "typo"}, follow=True)
+
+    assert "The new start must be in the future." in response.text
+    assert Round.objects.get(pk=pairing.round_id).starts_at == before
+    assert not AuditEntry.objects.filter(action=AuditEntry.Action.RESCHEDULED).exists()
