@@ -26,9 +26,11 @@ run: install catalogues
 	@echo ""
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m honcho -f Procfile start $(PROCESSES)
 
-## make test: install what the tests need and run the whole suite.
+## make test: install what the tests need and run the whole suite, in TEST_WORKERS parallel
+## workers (pytest-xdist; each has its own test database and Redis prefix). TEST_WORKERS=0: one process.
+TEST_WORKERS ?= 2
 test: install catalogues
-	$(PY) -m pytest $(PYTEST_ARGS); rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 0; fi; exit $$rc
+	$(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS); rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 0; fi; exit $$rc
 
 install: $(STAMP)
 

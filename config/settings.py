@@ -170,6 +170,12 @@ LIVE_LOOP_WRITES = env_bool("LIVE_LOOP_WRITES", True)
 
 REDIS_EMBEDDED = not env_str("REDIS_URL")
 REDIS_URL = env_str("REDIS_URL") or embedded_redis.redis_url(VAR_DIR)
+# `make test` runs the suite in parallel workers (pytest-xdist) that may share one Redis (CI's):
+# each worker's cache keys and channel groups get its own prefix, so a match id that two workers'
+# databases both use never carries one worker's frames to the other's sockets. Pub/sub channels
+# are global in Redis (not per database number), so a prefix is the only separation that holds.
+TEST_WORKER = (env_str("PYTEST_XDIST_WORKER") or "") if TESTING else ""
+REDIS_PREFIX = f"chalk-{TEST_WORKER}" if TEST_WORKER else "chalk"
 
 # RedisPubSubChannelLayer: measured at ~2.2x the moves/s of the default layer here, and the
 # default layer ran out of connections at 400 sockets (docs/decisions.md). Each ASGI process
@@ -180,7 +186,7 @@ CHANNEL_LAYERS = {
         "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
         "CONFIG": {
             "hosts": [{"address": REDIS_URL, "max_connections": env_int("CHANNEL_LAYER_MAX_CONNECTIONS", 16)}],
-            "prefix": "chalk",
+            "prefix": REDIS_PREFIX,
         },
     },
 }
@@ -189,7 +195,7 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
-        "KEY_PREFIX": "chalk",
+        "KEY_PREFIX": REDIS_PREFIX,
         "OPTIONS": {"max_connections": env_int("CACHE_MAX_CONNECTIONS", 20)},
     },
 }
