@@ -318,6 +318,28 @@ def test_a_moved_pairing_shows_its_time_in_the_clubs_zone_and_tells_its_players_
     assert 'data-testid="check-in-later"' in mine and 'data-testid="check-in"' not in mine
 
 
+def test_players_of_a_pairing_moved_later_hear_round_open_when_their_own_check_in_opens_not_with_the_round(
+        organiser, club):
+    competition = make_competition(club, format="league", round_interval=timedelta(days=7), created_by=organiser)
+    human_pairs(competition, 4)
+    manager.step(competition.pk)
+    week_two = Round.objects.get(competition=competition, number=2)
+    moved, other = Pairing.objects.filter(round=week_two).order_by("slot")
+    later = week_two.starts_at + timedelta(days=2)
+    controls.move_pairing(competition, moved.pk, later, organiser, reason="Away pair asked")
+
+    def told(pairing):
+        players = [u for e in (pairing.home, pairing.away) for u in e.players.values_list("user_id", flat=True)]
+        return Notification.objects.filter(kind="round_open", key=f"round-open:{week_two.pk}", user_id__in=players)
+
+    manager.step(competition.pk, now=week_two.starts_at + timedelta(minutes=1))  # week 2 opens
+    assert told(other).count() == 4 and not told(moved).exists()  # they were told "moved" instead
+    assert Notification.objects.filter(kind="match_moved").count() == 4
+    manager.step(competition.pk, now=later + timedelta(minutes=1))  # the moved pairing's own time
+    manager.step(competition.pk, now=later + timedelta(minutes=2))
+    assert told(moved).count() == 4 and told(other).count() == 4  # each once
+
+
 @pytest.mark.parametrize("when, message", [
     ("2001-01-01T10:00", "must be in the future"),
     ("next tuesday", "Enter a valid date/time"),

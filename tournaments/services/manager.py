@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 from gameplay import api as gameplay
 from tournaments import display
 from tournaments.formats import FormatError, get_format, seed_by_hand, seed_by_rating
-from tournaments.models import AuditEntry, CheckIn, Competition, Entry, EntryPlayer, Pairing, Round
+from tournaments.models import AuditEntry, CheckIn, Competition, Entry, EntryPlayer, Notification, Pairing, Round
 from tournaments.ratings.services import ratings_for
 from tournaments.services import ranking
 from tournaments.services.loading import entry_value, format_options, snapshot
@@ -230,6 +230,7 @@ def advance_round(competition: Competition, round_row: Round, people: Roster, no
     if round_row.status == Round.Status.SCHEDULED:
         return changed
     pairings = list(round_row.pairings.filter(decided_at__isnull=True))
+    notify_moved_open(competition, round_row, pairings, people, now)
     results = gameplay.results_of(p.match_id for p in pairings)
     changed |= record_results(pairings, results, now)
     if not paused:
@@ -255,20 +256,38 @@ def open_round(competition: Competition, round_row: Round, people: Roster, now: 
             walk_over(competition, pairing, people, set(), now)
         elif people.shown(pairing.home_id, set()) and people.shown(pairing.away_id, set()):
             create_table(competition, round_row, pairing, people)
-    notify_round_open(competition, round_row, pairings, people)
+    notify_round_open(competition, round_row, pairings, people, now)
 
 
-def notify_round_open(competition: Competition, round_row: Round, pairings, people: Roster) -> None:
+def notify_round_open(competition: Competition, round_row: Round, pairings, people: Roster, now: datetime) -> None:
+    """"Round open, check in" to the players of each pairing of the round whose check-in is open now.
+    A pairing moved to a later time is left out: its players were told its new time ("moved"), and
+    they hear "round open" when its own check-in opens (notify_moved_open)."""
     url = reverse("tournaments:detail", args=[competition.pk])
     users = people.users()
+    key = f"round-open:{round_row.pk}"
     for pairing in pairings:
-        if pairing.is_bye or pairing.is_decided:
+        if pairing.is_bye or pairing.is_decided or now < pairing.opens_at:
             continue
         for entry_id in (pairing.home_id, pairing.away_id):
             for user_id in people.players.get(entry_id, []):
-                notify(users[user_id], f"round-open:{round_row.pk}", "round_open",
-                       {"competition": competition.name, "number": round_row.number},
+                notify(users[user_id], key, "round_open", {"competition": competition.name, "number": round_row.number},
                        url=url, competition=competition)
+
+
+def notify_moved_open(competition: Competition, round_row: Round, pairings, people: Roster, now: datetime) -> None:
+    """The players of a pairing whose check-in opened after its round did (one moved later, or the
+    round opened early for a pairing moved earlier) hear "round open" once it has: each person once,
+    and no query while there is no such pairing."""
+    opened = round_row.opened_at or now
+    waiting = [p for p in pairings if p.match_id is None and opened < p.opens_at <= now < p.deadline]
+    if not waiting:
+        return
+    players = {u for p in waiting for e in (p.home_id, p.away_id) for u in people.players.get(e, [])}
+    told = set(Notification.objects.filter(key=f"round-open:{round_row.pk}", user_id__in=players)
+               .values_list("user_id", flat=True))
+    if players - told:
+        notify_round_open(competition, round_row, waiting, people, now)
 
 
 def create_table(competition: Competition, round_row: Round, pairing: Pairing, people: Roster, *,
