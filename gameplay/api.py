@@ -21,8 +21,10 @@ from datetime import datetime
 from gameplay import presence, services
 from gameplay.bot_levels import valid_level
 from gameplay.forms import CLOCK_CHOICES, NewTableForm
-# The words of the rules (labels of presets, options and their values) for pages that describe them.
-from gameplay.forms import CHOICE_LABELS, OPTION_LABELS, OPTION_PREFIX, PRESET_HELP, PRESET_LABELS, humanise
+# The words of the rules (labels of presets, options and their values, what each option does) for pages
+# that describe them; `options_chosen` lists a game's options as its form offers them.
+from gameplay.forms import (CHOICE_LABELS, OPTION_LABELS, OPTION_PREFIX, PRESET_HELP, PRESET_LABELS, humanise,
+                            option_help, options_chosen)
 from gameplay.listings import finished_matches_of_player, recent_results_of, upcoming_tables_of
 from gameplay.models import Game, Match
 from gameplay.records import FIELDS as RECORD_FIELDS, finished_matches, finished_records, record_of, records_in
@@ -40,6 +42,7 @@ __all__ = [
     "finished_records", "match_finished", "match_signal_sender", "matches_with_status",
     "finished_matches", "record_of", "records_in", "recent_results_of", "result_of", "results_of", "start_match",
     "upcoming_tables_of", "CHOICE_LABELS", "OPTION_LABELS", "OPTION_PREFIX", "PRESET_HELP", "PRESET_LABELS", "humanise",
+    "option_help", "options_chosen",
 ]
 
 

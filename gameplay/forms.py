@@ -86,6 +86,112 @@ CHOICE_LABELS = {
     "kept": _("Kept by its team"), "continue": _("Play another deal"), "buyer_team": _("The buying team wins"),
     "contract": _("Contract Baloot"), "saudi_classic": _("Saudi classic"),
 }
+# One line under each rule option's field, and beside it on the competition page: what the option
+# does, for players. A key means the same in every game that has it; OPTION_HELP_IN gives a game a
+# line of its own where the same key means something else there.
+OPTION_HELP = {
+    "timeout_result": _("What happens when a player's clock runs out: the team loses the match, or a default move is "
+                        "played for them."),
+    # All Fours (rules/allfours.md section 2)
+    "players": _("Four players in two partnerships, or two players one against one (All Twos)."),
+    "kick_scoring": _("Which card turned up for trumps scores for the dealer: in Trinidad an Ace 1, a Six 2 and a Jack "
+                      "3; in Tobago a Two scores 2 instead of the Six."),
+    "game_points": _("What Game is worth to the team with the most card points in its tricks: 1, or 2 as many "
+                     "tournaments play."),
+    "hang_jack_points": _("What a team scores for capturing the opponents' Jack of trumps in a trick: 3, or 6 in the "
+                          "Stag tournaments."),
+    "follow_rule": _("How strictly the suit led must be followed: in full, only when trumps are led, or not at all."),
+    "undertrump": _("Whether a player may put a trump lower than one already in a trick led in another suit (unless "
+                    "they hold only trumps)."),
+    "give_one_at_game": _("Whether the dealer may give one when that point would take the beggar's team to the target; "
+                          "if not, the pack must be run."),
+    "give_one_requires_trump": _("When ticked, the dealer may give one only while holding a card of the suit turned "
+                                 "up."),
+    "game_tie": _("Who scores Game when both teams have the same card points: nobody, or the team of the player who "
+                  "stands or begs."),
+    # Baloot, both modes (rules/baloot.md 2.1, baloot_saudi.md 2.1)
+    "target_rule": _("Whether a team must pass the target score to win the match, or reaching it is enough."),
+    "must_undertrump": _("When ticked, a player without the suit led who cannot beat the opponents' trump must still "
+                         "play a lower trump."),
+    "annulled_deal_dealer": _("Who deals after a deal in which every player passed: the next player, or the same "
+                              "dealer again."),
+    "shuffle_each_deal": _("When ticked, the cards are shuffled before every deal instead of being gathered from the "
+                           "tricks and cut."),
+    # Baloot, the contract mode
+    "bonus_trick": _("Which trick earns the 10-point bonus: the last, or the first as the source reads to the letter."),
+    "no_trump_double": _("When ticked, card points and the bonus trick count double in a no-trumps contract."),
+    "partner_exempts_trump_raise": _("When ticked, a player whose partner is winning a trick led with trumps may play "
+                                     "any trump instead of a higher one."),
+    "meld_comparison": _("How melds are compared: the team with the best meld scores all of its melds, or sequences "
+                         "and four of a kind are compared apart."),
+    "tie_rule": _("When the contracting team and the defenders have equal points: the points hang for the next deal, "
+                  "or the contract counts as made, or as failed."),
+    "belote_kept_by_holder": _("When ticked (the French custom), a contracting team that goes inside still keeps the "
+                               "points of the belote it held."),
+    "no_win_on_capot": _("When ticked, a deal in which one team takes every trick cannot end the match, even past the "
+                         "target; the next deal can."),
+    # Baloot, the classic Saudi mode
+    "sun_priority": _("When an opponent who speaks earlier may take a Sun for themselves by saying “before you”: in "
+                      "the first round, in both rounds, or never."),
+    "round2_hokum_window": _("Who may answer a second-round Hokum with Sun or Ashkal: the three other players, or only "
+                             "those who have not spoken yet."),
+    "hokum_confirm": _("When ticked, once the others have passed the Hokum buyer confirms it or switches to Sun; "
+                       "otherwise the Hokum stands at once."),
+    "ace_sun_switch": _("Whether the Hokum buyer may switch to Sun when the face-up card is an Ace: only if they are "
+                        "the first player, never, or always."),
+    "ashkal_round2": _("When ticked, Ashkal (a Sun bought for the partner, who takes the face-up card) may be called in "
+                       "the second round too."),
+    "sun_double_rule": _("When a Sun may be doubled: only when the buyers have 100 or more and the others less, "
+                         "always, or never."),
+    "closed_double": _("When ticked, a double in Hokum may be closed: then nobody leads a trump while holding a card "
+                       "of another suit."),
+    "trump_raise_over_partner": _("When ticked, a player must beat the highest trump of a trick led with trumps even "
+                                  "when the partner is winning it."),
+    "partner_winning_ruff": _("Whether a player without the suit led must trump while the partner is winning: free, "
+                              "free only when the partner is sure to win, or always."),
+    "four_hundred_raw": _("What four Aces in Sun are worth: 200 raw points (40 game points) or 400 (80)."),
+    "baloot_blocked_by_hundred": _("When ticked, the baloot does not count when its holder scores a hundred that "
+                                   "holds the King and Queen of trumps."),
+    "equal_points_rule": _("An undoubled deal with equal points: Kammelna's rule (a tied Hokum fails, a tied Sun is "
+                           "split), both teams keep their points, or the buyers fail."),
+    "loser_projects": _("When a team fails its contract, its projects go to the winners or are lost."),
+    "baloot_on_loss": _("When a team fails its contract, its baloot goes to the winners, stays with it, or is lost."),
+    "kaboot_multiplied": _("When ticked, a double, triple or four also multiplies a kaboot (one team takes every "
+                           "trick)."),
+    "equal_final_scores": _("When both teams pass the target with the same score: another deal is played, or the team "
+                            "that bought the last deal wins."),
+    # La Cuatrola (rules/cuatrola.md section 2)
+    "target": _("The game points a team needs to win the match: 11 in the usual game, 21 on Ludoteka and the online "
+                "sites."),
+    "exact_target": _("When ticked, nobody may announce a contract whose points would take their team past the "
+                      "target."),
+    "values": _("Game points for each outcome: a pass hand, a solo, a cuatrola and a quintola (1, 2, 4 and 5 in the "
+                "usual game)."),
+    "last_trick_bonus": _("Card points for winning the fifth and last trick (10 in the usual game)."),
+    "cantes": _("When ticked, a player holding the King and Horse of a suit may sing 20, or 40 in trumps."),
+    "cante_points": _("What a cante is worth in a plain suit and in trumps (20 and 40 in the usual game)."),
+    "must_head": _("When ticked, a player following suit must beat the best card of that suit in the trick if able."),
+    "head_reference": _("The card to beat when heading the trick: the highest of the suit led so far, or the card "
+                        "led."),
+    "must_trump": _("When ticked, a player who has none of the suit led must trump; otherwise any card may be "
+                    "played."),
+    "must_overtrump": _("When ticked, a player who trumps must beat a trump already in the trick if able."),
+    "bidding": _("Whether a later player may overcall an announcement with a higher one, or the first announcement "
+                 "closes the bidding."),
+    "first_lead": _("Who leads the first trick of a contract hand: the mano, or the player who announced; the mano "
+                    "always leads a pass hand."),
+    "play_out": _("When ticked, a cuatrola or quintola is played to the last trick; otherwise it stops as soon as it "
+                  "is won or lost."),
+}
+OPTION_HELP_IN = {
+    "allfours": {"target_score": _("The points (chalks) a team needs to win the match: 14 in the usual game, 7 in a "
+                                   "short one.")},
+    "baloot": {"target_score": _("The score the match is played to, 151 in the usual game; “Winning the match” says "
+                                 "whether reaching it is enough.")},
+}
+# Options a mode accepts but that change nothing in it are not offered (baloot_saudi.md S3.1: the
+# classic Saudi mode shuffles before every deal anyway).
+INERT_IN_MODE = {"saudi_classic": {"shuffle_each_deal"}}
 # One line under the Rules menu: what each preset of each game is (the competition form lists them all).
 PRESET_HELP = {
     "trinidad_standard": _("Trinidad club rules: 14 points, a kicked Six scores 2, Game is worth 1, hang jack 3."),
@@ -130,18 +236,41 @@ def humanise(value) -> str:
     return str(value).replace("_", " ").capitalize()
 
 
-def option_field(option) -> forms.Field:
+def option_help(game: str, key: str) -> str:
+    """What a rule option does, in one line for players ("" for an option without one)."""
+    return OPTION_HELP_IN.get(game, {}).get(key) or OPTION_HELP.get(key, "")
+
+
+def options_offered(game: str, mode: str = "") -> list:
+    """The rule options a person sets for a game in a mode (Baloot: "contract" or "saudi_classic"),
+    in the engine's order: neither those the form sets itself nor those that change nothing there."""
+    engine = get_game(game)
+    skipped = HIDDEN_OPTIONS | INERT_IN_MODE.get(mode, set())
+    return [o for o in engine.options_in_mode(mode) if o.key not in skipped]
+
+
+def options_chosen(game: str, options: dict) -> list[tuple[str, object]]:
+    """(key, value) of each rule option a competition or table of `game` was given, in the order the
+    form offers them and only those of its mode; [] for a game that is not one."""
+    if game not in Game.values:
+        return []
+    return [(o.key, options[o.key]) for o in options_offered(game, options.get("game_mode", "")) if o.key in options]
+
+
+def option_field(option, game: str = "") -> forms.Field:
     label = OPTION_LABELS.get(option.key, humanise(option.key))
+    help_text = option_help(game, option.key)
     if option.choices and all(type(c) is bool for c in option.choices):
-        return forms.BooleanField(label=label, required=False, initial=option.default)
+        return forms.BooleanField(label=label, required=False, initial=option.default, help_text=help_text)
     if option.choices:
         by_text = {str(c): c for c in option.choices}
         return forms.TypedChoiceField(label=label, initial=str(option.default), coerce=by_text.__getitem__,
+                                      help_text=help_text,
                                       choices=[(str(c), CHOICE_LABELS.get(str(c), humanise(c)))
                                                for c in option.choices])
     if type(option.default) is int:
-        return forms.IntegerField(label=label, initial=option.default)
-    return forms.JSONField(label=label, initial=option.default)
+        return forms.IntegerField(label=label, initial=option.default, help_text=help_text)
+    return forms.JSONField(label=label, initial=option.default, help_text=help_text)
 
 
 class NewTableForm(forms.Form):
@@ -176,15 +305,13 @@ class NewTableForm(forms.Form):
                  **self.engine.presets[self.preset_key]}
         self.preset_help = PRESET_HELP.get(self.preset_key, "")
         for option in self.mode_options():
-            if option.key not in HIDDEN_OPTIONS:
-                field = self.fields[OPTION_PREFIX + option.key] = option_field(option)
-                value = shown[option.key]
-                field.initial = str(value) if option.choices and type(value) is not bool else value
+            field = self.fields[OPTION_PREFIX + option.key] = option_field(option, self.game_key)
+            value = shown[option.key]
+            field.initial = str(value) if option.choices and type(value) is not bool else value
 
     def mode_options(self) -> list:
-        """The options of the chosen preset's mode (Baloot: contract or Saudi classic)."""
-        mode = self.engine.presets[self.preset_key].get("game_mode", "")
-        return self.engine.options_in_mode(mode)
+        """The options offered in the chosen preset's mode (Baloot: contract or Saudi classic)."""
+        return options_offered(self.game_key, self.engine.presets[self.preset_key].get("game_mode", ""))
 
     def option_fields(self):
         return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]

@@ -12,7 +12,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from gameplay.api import CHOICE_LABELS, OPTION_LABELS, PRESET_LABELS, humanise
+from gameplay.api import CHOICE_LABELS, OPTION_LABELS, PRESET_LABELS, humanise, option_help, options_chosen
 
 # The zones people pick most, first in the list (the full list stays accepted).
 COMMON_ZONES = (
@@ -67,15 +67,13 @@ def preset_label(key: str) -> str:
     return str(PRESET_LABELS.get(key, humanise(key))) if key else ""
 
 
-def option_lines(options: dict) -> list[tuple[str, str]]:
-    """(label, value) of each rule option, both in words."""
-    lines = []
-    for key, value in sorted(options.items()):
-        if key in ("turn_timer_seconds", "game_mode"):
-            continue
-        label = str(OPTION_LABELS.get(key, humanise(key)))
-        lines.append((label, option_value(value)))
-    return lines
+def option_lines(options: dict, game: str = "") -> list[tuple[str, str, str]]:
+    """(label, value, what it does) of each rule option, in words: for a known game the options its
+    form offers in that mode, in the form's order; otherwise every option but the clock and the mode."""
+    chosen = options_chosen(game, options) or [
+        (key, value) for key, value in sorted(options.items()) if key not in ("turn_timer_seconds", "game_mode")]
+    return [(str(OPTION_LABELS.get(key, humanise(key))), option_value(value), str(option_help(game, key)))
+            for key, value in chosen]
 
 
 def option_value(value) -> str:

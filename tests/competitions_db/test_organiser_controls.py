@@ -390,6 +390,17 @@ def test_the_competition_form_says_what_each_preset_of_the_chosen_game_is_in_spa
     assert "Saudi classic as played in the majlis" not in spanish and "como se juega en el majlis" in spanish
 
 
+def test_the_competition_form_says_what_each_rule_option_does_in_spanish_too(client, organiser, club):
+    client.force_login(organiser)
+    url = reverse("tournaments:new", args=[club.slug])
+    assert "14 in the usual game, 7 in a short one" in client.get(url).text  # All Fours' target
+    spanish = client.get(url, form_data(game="baloot", preset="saudi_classic"), HTTP_HX_REQUEST="true",
+                         HTTP_HX_TRIGGER_NAME="game", HTTP_ACCEPT_LANGUAGE="es").text
+    assert "151 en el juego habitual" in spanish and "diciendo «antes que tú»" in spanish
+    assert "14 en el juego habitual" not in spanish and "antes que tú" not in client.get(url).text
+    assert 'id="id_opt_sun_priority_helptext"' in spanish
+
+
 def test_a_pairing_of_another_competition_is_not_found(client, organiser, club):
     competition, pairing, _ = running_swiss(club, organiser)
     other, other_pairing, _ = running_swiss(make_club(organiser), organiser)

@@ -81,3 +81,63 @@ def test_every_arabic_plural_entry_fills_all_six_forms():
     with path.open("rb") as handle:
         plurals = [m for m in read_po(handle, locale="ar") if m.pluralizable]
     assert plurals and [m.id[0] for m in plurals if len(m.string) != 6 or not all(m.string)] == []
+
+
+def offered_options():
+    """(game, mode, option) for every rule option a person sets, in every game and mode."""
+    from gameplay.forms import options_offered
+    from gameplay.rules import GAMES
+
+    return [(name, mode, option) for name, engine in GAMES.items() for mode in engine.modes()
+            for option in options_offered(name, mode)]
+
+
+def test_every_rule_option_of_every_game_and_mode_has_a_label_and_a_one_line_explanation_in_each_language():
+    # issue 12: presets and options "shown by their names with a one-line explanation"; a missing
+    # one fails here rather than leaving a field unexplained
+    from gameplay.forms import OPTION_LABELS, option_help
+
+    rows = offered_options()
+    assert {game for game, _mode, _option in rows} == {"allfours", "baloot", "cuatrola"}
+    assert {mode for game, mode, _option in rows if game == "baloot"} == {"contract", "saudi_classic"}
+    missing = [(game, mode, o.key) for game, mode, o in rows if o.key not in OPTION_LABELS or not option_help(game, o.key)]
+    assert missing == []
+    untranslated, too_long = [], []
+    for game, _mode, option in rows:
+        with translation.override("en"):
+            english = str(option_help(game, option.key))
+        too_long += [option.key] if len(english) > 160 or "\n" in english else []
+        for language in ("ar", "es"):
+            with translation.override(language):
+                if str(option_help(game, option.key)) == english:
+                    untranslated.append((language, option.key))
+    assert untranslated == [] and too_long == []
+
+
+def test_an_option_shared_by_two_games_is_explained_for_each_game_where_it_differs():
+    from gameplay.forms import option_help
+
+    with translation.override("en"):
+        assert "chalks" in option_help("allfours", "target_score") and "151" in option_help("baloot", "target_score")
+        assert option_help("allfours", "timeout_result") == option_help("cuatrola", "timeout_result")
+
+
+def test_an_option_that_changes_nothing_in_classic_saudi_baloot_is_not_offered_there():
+    # baloot_saudi.md S3.1: that mode shuffles before every deal whatever shuffle_each_deal says
+    keys = {mode: {o.key for game, m, o in offered_options() if game == "baloot" and m == mode}
+            for mode in ("contract", "saudi_classic")}
+    assert "shuffle_each_deal" in keys["contract"] and "shuffle_each_deal" not in keys["saudi_classic"]
+    assert "sun_priority" in keys["saudi_classic"] and "bonus_trick" not in keys["saudi_classic"]
+
+
+@pytest.mark.django_db
+def test_the_competition_page_explains_each_rule_option_of_its_mode_only_in_spanish(client):
+    from tests.competitions_db.helpers import make_competition
+
+    competition = make_competition(game="baloot", preset="saudi_majlis")
+    html = client.get(f"/competitions/{competition.pk}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+
+    assert "diciendo «antes que tú»" in html and "«Antes que tú» sobre un Sun" in html  # label and explanation
+    assert "Baza de bonificación" not in html  # the contract mode's options are not this competition's
+    assert html.count('data-testid="option-help"') == len(
+        [1 for game, mode, _o in offered_options() if game == "baloot" and mode == "saudi_classic"])

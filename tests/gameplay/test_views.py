@@ -147,6 +147,16 @@ def test_htmx_asks_for_only_the_form_when_the_game_changes(client):
     assert 'name="opt_meld_comparison"' in contract and 'name="opt_sun_priority"' not in contract
 
 
+def test_each_rule_option_on_the_new_table_form_says_what_it_does_in_spanish_too(client):
+    logged_in(client)
+    english = client.get("/play/new/?game=cuatrola").content.decode()
+    assert "must beat the best card of that suit in the trick if able" in english
+    spanish = client.get("/play/new/?game=cuatrola", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "quien sigue el palo debe montar" in spanish and "must beat the best card" not in spanish
+    # the explanation is tied to its field for screen readers
+    assert 'aria-describedby="id_opt_must_head_helptext"' in spanish and 'id="id_opt_must_head_helptext"' in spanish
+
+
 def test_a_timed_baloot_table_runs_the_engine_clock_with_the_same_seconds(client):
     logged_in(client)
     client.post("/play/new/", {"game": "baloot", "preset": "source", "time_control": "15", "best_of": "1",

@@ -114,8 +114,8 @@ def preset_name(key) -> str:
 
 
 @register.filter
-def option_lines(options) -> list:
-    return display.option_lines(options or {})
+def option_lines(options, game="") -> list:
+    return display.option_lines(options or {}, game or "")
 
 
 @register.filter
