@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from gameplay import services
-from gameplay.forms import CLOCK_CHOICES, NewTableForm
+from gameplay.forms import CLOCK_CHOICES, KeyedNumbersField, NewTableForm
 # The words of the rules (labels of presets, options and their values) for pages that describe them.
 from gameplay.forms import CHOICE_LABELS, OPTION_LABELS, OPTION_PREFIX, PRESET_LABELS, humanise
 from gameplay.listings import finished_matches_of_player, recent_results_of, upcoming_tables_of
@@ -32,7 +32,7 @@ Finish = Match.Finish
 LeaverPolicy = Match.LeaverPolicy  # what a competition chooses for a seat whose player leaves
 
 __all__ = [
-    "CLOCK_CHOICES", "Finish", "Game", "LeaverPolicy", "MATCH_MODEL", "MatchResult", "NewTableForm", "RECORD_FIELDS",
+    "CLOCK_CHOICES", "Finish", "Game", "KeyedNumbersField", "LeaverPolicy", "MATCH_MODEL", "MatchResult", "NewTableForm", "RECORD_FIELDS",
     "SeatSpec", "Status", "abort_match", "create_match", "finished_matches_of_player",
     "finished_records", "match_finished", "match_signal_sender", "matches_with_status",
     "finished_matches", "record_of", "records_in", "recent_results_of", "result_of", "results_of", "start_match",
