@@ -123,7 +123,9 @@ def conduct_phrases() -> dict:
         "concede_asked": _("%(name)s proposes to concede the match."),
         "concede_agree": _("Agree: concede"), "concede_refuse": _("Keep playing"),
         "concede_waiting": _("You proposed to concede; waiting for your partner."),
-        "concede_withdraw": _("Withdraw"),
+        # Translators: the button that takes back one's own proposal to concede the match (not a
+        # withdrawal from a competition).
+        "concede_withdraw": pgettext("concede proposal", "Withdraw"),
         "they_concede_asked": _("The other team is deciding whether to concede."),
         "proposes_concede": _("%(name)s proposes to concede"), "declines_concede": _("%(name)s: keep playing"),
         "conceded": _("%(name)s conceded the match"), "replaced": _("A bot now plays for %(name)s"),

@@ -148,6 +148,9 @@ class CompetitionForm(NewTableForm):
                     except forms.ValidationError:
                         self.initial.pop(name, None)
 
+    def table_fields(self):
+        return [self[name] for name in ("time_control", "best_of", "bot_level")]
+
     def competition_fields(self):
         return [self[name] for name in self.COMMON_FIELDS]
 
