@@ -233,12 +233,12 @@ def page_urls(w) -> list[str]:
             reverse("tournaments:archive"), reverse("tournaments:notifications"), reverse("gameplay:lobby"),
             reverse("gameplay:new"), reverse("gameplay:archive"), reverse("dashboard:help"),
             reverse("ratings:index"), reverse("ratings:player", args=[organiser.username])]
+    formats = iter(("swiss", "double_elimination", "league"))  # the form's other formats: in fragments()
     for game in GAMES:
         urls += [reverse("dashboard:how_to_play", args=[game]), reverse("ratings:leaderboard", args=[game]),
                  reverse("ratings:club_leaderboard", args=[game, club.slug]),
-                 reverse("gameplay:new") + f"?game={game}"]
-        for format in ("swiss", "single_elimination", "double_elimination", "round_robin", "league"):
-            urls.append(reverse("tournaments:new", args=[club.slug]) + f"?game={game}&format={format}&name=x")
+                 reverse("gameplay:new") + f"?game={game}",
+                 reverse("tournaments:new", args=[club.slug]) + f"?game={game}&format={next(formats)}&name=x"]
     for competition in (*w["finished"].values(), *w["running"].values(), w["coming"]):
         urls += [reverse(name, args=[competition.pk]) for name in
                  ("tournaments:detail", "tournaments:standings", "tournaments:bracket", "tournaments:manage")]
@@ -264,17 +264,18 @@ def fragments(client, w):
     club, running = w["club"], w["running"]
     htmx = {"HTTP_HX_REQUEST": "true"}
     new = reverse("tournaments:new", args=[club.slug])
-    for game in GAMES:
-        for trigger in ("game", "format", "preset"):
-            data = {"game": game, "format": "double_elimination", "name": "x", "refresh": "1"}
-            yield f"form {game} {trigger}", client.post(new, data, HTTP_HX_TRIGGER_NAME=trigger, **htmx)
+    for (game, trigger), format in zip((("allfours", "format"), ("baloot", "preset"), ("cuatrola", "game")),
+                                       ("single_elimination", "round_robin", "double_elimination")):
+        data = {"game": game, "format": format, "name": "x", "refresh": "1"}
+        yield f"form {game} {trigger}", client.post(new, data, HTTP_HX_TRIGGER_NAME=trigger, **htmx)
     for game, competition in running.items():
         yield f"now playing {game}", client.get(reverse("tournaments:detail", args=[competition.pk]) + "?part=now-playing",
                                                 **htmx)
-        pairing = Pairing.objects.filter(competition=competition).first()
-        for action in ("start", "bot", "walkover", "substitute", "result"):
-            url = reverse("tournaments:pairing_control", args=[competition.pk, pairing.pk, action])
-            yield f"control {game} {action}", client.post(url, {}, **htmx)
+    competition = running["baloot"]
+    pairing = Pairing.objects.filter(competition=competition).first()
+    for action in ("start", "bot", "walkover", "substitute", "result"):
+        url = reverse("tournaments:pairing_control", args=[competition.pk, pairing.pk, action])
+        yield f"control {action}", client.post(url, {}, **htmx)
     url = reverse("dashboard:answer_invitation", args=[w["place"].pk])
     yield "answer decline", client.post(url, {"accept": "0"}, **htmx)
     yield "answer again", client.post(url, {"accept": "1"}, **htmx)
