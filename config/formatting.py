@@ -8,7 +8,8 @@ so no page formats a score change or a clock its own way:
     {{ match.time_control|duration_words }}  ->  "15 minutes", "دقيقتان", "1 minuto y 30 segundos"
     {{ when|short_date }} {{ when|clock_time }}
     {{ when|date_time }}  ->  the date and time in the active zone, the zone named: "Dec. 1, 2026, 9 p.m. (UTC)"
-    date_time(when, "Asia/Riyadh")  ->  the same in a named zone (a club's, a reader's)
+    date_time(when, "Asia/Riyadh")  ->  the same in a named zone (a club's)
+    {{ when|readers_date_time:user }}  ->  the same in the reader's own zone
 
 Digits are Western (0-9) in every language, as the Gulf's card apps write them.
 """
@@ -111,6 +112,17 @@ def date_time(value, zone: str = "") -> str:
     name = zone or timezone.get_current_timezone_name()
     local = timezone.localtime(value, zone_of(name)) if timezone.is_aware(value) else value
     return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({zone_name(name)})"
+
+
+def reader_zone(user) -> str:
+    """The zone of the reader's profile; UTC for a visitor or a profile without one."""
+    return getattr(getattr(user, "player", None), "time_zone", "") or "UTC"
+
+
+@register.filter
+def readers_date_time(value, user) -> str:
+    """date_time in the reader's own zone (their profile's), the zone named: `{{ when|readers_date_time:user }}`."""
+    return date_time(value, reader_zone(user))
 
 
 @register.filter

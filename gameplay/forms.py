@@ -9,6 +9,7 @@ created. An option left at the game's default takes the chosen preset's value.
 
 from __future__ import annotations
 
+import json
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -122,7 +123,12 @@ class KeyedNumbersWidget(forms.MultiWidget):
         super().__init__([forms.NumberInput(attrs={"min": 0}) for _key in self.keys], attrs)
 
     def decompress(self, value):
-        return [(value or {}).get(key) for key in self.keys]
+        if isinstance(value, str):  # the JSON text an older form or a link sent: read it if it reads
+            try:
+                value = json.loads(value)
+            except ValueError:
+                value = {}
+        return [value.get(key) for key in self.keys] if isinstance(value, dict) else [None] * len(self.keys)
 
     def render(self, name, value, attrs=None, renderer=None):
         values = value if isinstance(value, list) else self.decompress(value)

@@ -101,3 +101,15 @@ def test_competition_pages_format_through_the_one_owner():
         assert display.in_zone(moment, "Europe/Madrid") == date_time(moment, "Europe/Madrid")
         assert display.duration(timedelta(minutes=15)) == in_words(timedelta(minutes=15)) == "15 minutos"
     assert display.zone_of is formatting.zone_of and display.preset_label is formatting.preset_label
+
+
+def test_a_readers_own_time_is_in_their_profiles_zone_and_a_visitor_reads_utc():
+    from types import SimpleNamespace
+
+    from django.contrib.auth.models import AnonymousUser
+
+    moment = datetime(2026, 12, 1, 21, 0, tzinfo=UTC)
+    reader = SimpleNamespace(player=SimpleNamespace(time_zone="Asia/Riyadh"))
+    with translation.override("en"):
+        assert formatting.readers_date_time(moment, reader) == "Dec. 2, 2026, midnight (Asia/Riyadh)"
+        assert formatting.readers_date_time(moment, AnonymousUser()) == "Dec. 1, 2026, 9 p.m. (UTC)"

@@ -9,7 +9,7 @@ from django.utils.safestring import mark_safe
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
-from config.formatting import date_time, duration_words
+from config.formatting import date_time, duration_words, readers_date_time
 from tournaments import display
 from tournaments.brackets import BOX_H, BOX_W
 
@@ -99,9 +99,7 @@ def reader_time(value, user) -> str:
     """<time> in the reader's own zone (their profile's), the zone named."""
     if value is None:
         return ""
-    player = getattr(user, "player", None)
-    zone = getattr(player, "time_zone", "") or "UTC"
-    return format_html('<time datetime="{}">{}</time>', value.isoformat(), date_time(value, zone))
+    return format_html('<time datetime="{}">{}</time>', value.isoformat(), readers_date_time(value, user))
 
 
 @register.filter
