@@ -350,3 +350,12 @@ def test_the_reader_flags_english_words_keys_and_clocks_but_not_names(language, 
 def test_every_arabic_plural_entry_fills_all_six_forms():
     plurals = [m for m in catalogue("ar") if m.pluralizable]
     assert plurals and [m.id[0] for m in plurals if len(m.string) != 6 or not all(m.string)] == []
+
+
+def test_the_table_scripts_hold_no_words_of_their_own():
+    # the table client's words come from gameplay/labels.py through json_script, translated on the
+    # server; a sentence written in static/js would reach Arabic and Spanish players in English
+    sentence = re.compile(r"""["'`]([A-Z][a-z]+(?: [a-z]+){1,})[.!?]?["'`]""")
+    found = {path.name: sentence.findall(path.read_text()) for path in sorted((ROOT / "static/js").glob("*.js"))
+             if not path.name.startswith("htmx")}
+    assert {name: words for name, words in found.items() if words} == {}
