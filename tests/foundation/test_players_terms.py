@@ -110,3 +110,17 @@ def test_every_status_kind_and_choice_of_the_models_is_translated(language):
                 if shown == english and english not in same:
                     untranslated.append(f"{model.__name__}.{field.name}: {english}")
     assert untranslated == []
+
+
+@pytest.mark.parametrize(("language", "you"), [("es", "Tú"), ("ar", "أنت")])
+def test_what_the_reader_did_is_said_to_them_not_about_a_player_called_you(language, you):
+    # "%(name)s ran out of time" with the name "You" read "Tú se quedó…" / "أنت نفد…"; the table
+    # (static/js/table.js eventText) says the reader's own acts with these phrases instead
+    with translation.override(language):
+        words = phrases()
+    keys = ("you_play", "you_win_trick", "you_timed_out", "you_sing", "you_propose_concede", "you_conceded")
+    assert all(words[key] and you not in words[key] for key in keys)
+    from pathlib import Path
+
+    script = (Path(__file__).resolve().parents[2] / "static/js/table.js").read_text()
+    assert all(f"T.{key}" in script for key in keys)
