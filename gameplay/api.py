@@ -19,7 +19,7 @@ from datetime import datetime
 from gameplay import services
 from gameplay.forms import CLOCK_CHOICES, KeyedNumbersField, NewTableForm
 # The words of the rules (labels of presets, options and their values) for pages that describe them.
-from gameplay.forms import CHOICE_LABELS, OPTION_LABELS, OPTION_PREFIX, PRESET_LABELS, humanise
+from gameplay.forms import CHOICE_LABELS, KEY_LABELS, OPTION_LABELS, OPTION_PREFIX, PRESET_LABELS, humanise
 from gameplay.listings import finished_matches_of_player, recent_results_of, upcoming_tables_of
 from gameplay.models import Game, Match
 from gameplay.records import FIELDS as RECORD_FIELDS, finished_matches, finished_records, record_of, records_in
@@ -36,7 +36,7 @@ __all__ = [
     "SeatSpec", "Status", "abort_match", "create_match", "finished_matches_of_player",
     "finished_records", "match_finished", "match_signal_sender", "matches_with_status",
     "finished_matches", "record_of", "records_in", "recent_results_of", "result_of", "results_of", "start_match",
-    "upcoming_tables_of", "CHOICE_LABELS", "OPTION_LABELS", "OPTION_PREFIX", "PRESET_LABELS", "humanise",
+    "upcoming_tables_of", "CHOICE_LABELS", "KEY_LABELS", "OPTION_LABELS", "OPTION_PREFIX", "PRESET_LABELS", "humanise",
 ]
 
 

@@ -13,7 +13,7 @@ from django.utils.translation import pgettext
 # Numbers, dates and durations have one owner, config/formatting.py; this module says what
 # competitions mean in words and formats through it.
 from config.formatting import date_time, duration_words, preset_label, zone_of
-from gameplay.api import CHOICE_LABELS, OPTION_LABELS
+from gameplay.api import CHOICE_LABELS, KEY_LABELS, OPTION_LABELS
 
 __all__ = ["COMMON_ZONES", "bracket_title", "duration", "in_zone", "option_lines", "option_value", "preset_label",
            "round_name", "valid_zone_names", "zone_choices", "zone_of"]
@@ -61,6 +61,8 @@ def option_lines(options: dict) -> list[tuple[str, str]]:
 def option_value(value) -> str:
     if type(value) is bool:
         return _("Yes") if value else _("No")
+    if isinstance(value, dict) and set(value) <= KEY_LABELS.keys():  # La Cuatrola's contract values
+        return ", ".join(f"{KEY_LABELS[key]} {option_value(v)}" for key, v in value.items())
     if isinstance(value, (list, tuple, dict)):
         return ", ".join(option_value(v) for v in (value.values() if isinstance(value, dict) else value))
     return str(CHOICE_LABELS.get(str(value), value))

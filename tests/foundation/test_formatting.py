@@ -113,3 +113,10 @@ def test_a_readers_own_time_is_in_their_profiles_zone_and_a_visitor_reads_utc():
     with translation.override("en"):
         assert formatting.readers_date_time(moment, reader) == "Dec. 2, 2026, midnight (Asia/Riyadh)"
         assert formatting.readers_date_time(moment, AnonymousUser()) == "Dec. 1, 2026, 9 p.m. (UTC)"
+
+
+def test_a_table_of_contract_values_is_described_by_contract_names():
+    from tournaments.display import option_value
+
+    with translation.override("es"):
+        assert option_value({"pass": 1, "solo": 2}) == "Mano de paso 1, Solo 2"
