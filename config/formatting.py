@@ -1,20 +1,28 @@
 """How numbers, signs, dates and durations read, the same on every page (issue 14).
 
-Pure functions, registered as template filters for every template (TEMPLATES "builtins"), so
-no page formats a score change or a clock its own way:
+The one owner of that formatting: pure functions, registered as template filters for every
+template (TEMPLATES "builtins"), and called by tournaments/display.py and the competition tags,
+so no page formats a score change or a clock its own way:
 
     {{ change.elo_delta|signed:1 }}   ->  "⁦+12.5⁩" (isolated, so Arabic never shows "12.5+")
     {{ match.time_control|duration_words }}  ->  "15 minutes", "دقيقتان", "1 minuto y 30 segundos"
-    {{ when|short_date }} {{ when|clock_time }} {{ when|short_datetime }}
+    {{ when|short_date }} {{ when|clock_time }}
+    {{ when|date_time }}  ->  the date and time in the active zone, the zone named: "Dec. 1, 2026, 9 p.m. (UTC)"
+    date_time(when, "Asia/Riyadh")  ->  the same in a named zone (a club's)
+    {{ when|readers_date_time:user }}  ->  the same in the reader's own zone
 
 Digits are Western (0-9) in every language, as the Gulf's card apps write them.
 """
 
+import zoneinfo
 from datetime import timedelta
 
 from django import template
 from django.utils import formats, timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
+
+from gameplay.api import CHOICE_LABELS, PRESET_LABELS
 
 register = template.Library()
 
@@ -39,28 +47,46 @@ def signed(value, digits=0) -> str:
 
 
 def _parts(seconds: int) -> list[str]:
-    hours, rest = divmod(seconds, 3600)
+    days, rest = divmod(seconds, 24 * 3600)
+    hours, rest = divmod(rest, 3600)
     minutes, seconds = divmod(rest, 60)
     units = [
-        (hours, lambda n: ngettext("%(count)s hour", "%(count)s hours", n)),
-        (minutes, lambda n: ngettext("%(count)s minute", "%(count)s minutes", n)),
-        (seconds, lambda n: ngettext("%(count)s second", "%(count)s seconds", n)),
+        (days, lambda n: ngettext("%(n)d day", "%(n)d days", n) % {"n": n}),
+        (hours, lambda n: ngettext("%(count)s hour", "%(count)s hours", n) % {"count": n}),
+        (minutes, lambda n: ngettext("%(count)s minute", "%(count)s minutes", n) % {"count": n}),
+        (seconds, lambda n: ngettext("%(count)s second", "%(count)s seconds", n) % {"count": n}),
     ]
-    return [word(count) % {"count": count} for count, word in units if count]
+    return [word(count) for count, word in units if count]
 
 
 @register.filter
 def duration_words(value) -> str:
-    """A length of time in words ("15 minutes"), from seconds or a timedelta; never "0:15:00"."""
+    """A length of time in words ("15 minutes", "2 days 3 hours"), from seconds or a timedelta;
+    never "0:15:00". No time at all reads "no time"."""
     if value in (None, ""):
         return ""
     seconds = int(value.total_seconds() if isinstance(value, timedelta) else value)
-    parts = _parts(seconds) or [ngettext("%(count)s second", "%(count)s seconds", 0) % {"count": 0}]
+    parts = _parts(max(seconds, 0))
+    if not parts:
+        return _("no time")
     text = parts[-1]
     for larger in reversed(parts[:-1]):
         # Translators: joins parts of a duration, larger unit first: "1 hour" + "5 minutes".
         text = pgettext("duration", "%(larger)s %(smaller)s") % {"larger": larger, "smaller": text}
     return text
+
+
+def zone_of(name: str):
+    """The zone called `name`; UTC for an empty or unknown name."""
+    try:
+        return zoneinfo.ZoneInfo(name or "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+def zone_name(name: str) -> str:
+    """A zone as people read it: "America/Port of Spain"."""
+    return (name or "UTC").replace("_", " ")
 
 
 def _local(value):
@@ -78,21 +104,34 @@ def clock_time(value) -> str:
 
 
 @register.filter
-def short_datetime(value) -> str:
-    return formats.date_format(_local(value), "SHORT_DATETIME_FORMAT") if value else ""
+def date_time(value, zone: str = "") -> str:
+    """A moment as the reader's language writes it, in `zone` (the active zone when not given),
+    with the zone named: every time shown names its zone."""
+    if not value:
+        return ""
+    name = zone or timezone.get_current_timezone_name()
+    local = timezone.localtime(value, zone_of(name)) if timezone.is_aware(value) else value
+    return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({zone_name(name)})"
+
+
+def reader_zone(user) -> str:
+    """The zone of the reader's profile; UTC for a visitor or a profile without one."""
+    return getattr(getattr(user, "player", None), "time_zone", "") or "UTC"
+
+
+@register.filter
+def readers_date_time(value, user) -> str:
+    """date_time in the reader's own zone (their profile's), the zone named: `{{ when|readers_date_time:user }}`."""
+    return date_time(value, reader_zone(user))
 
 
 @register.filter
 def preset_label(key) -> str:
     """A rules preset's name from the translated table (gameplay/forms.py); never its key."""
-    from gameplay.forms import PRESET_LABELS
-
     return str(PRESET_LABELS[key]) if key in PRESET_LABELS else ""
 
 
 @register.filter
 def choice_label(key) -> str:
     """A game option's chosen value from the translated table (gameplay/forms.py); never its key."""
-    from gameplay.forms import CHOICE_LABELS
-
     return str(CHOICE_LABELS[str(key)]) if str(key) in CHOICE_LABELS else ""

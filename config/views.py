@@ -12,14 +12,15 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from config.redis_ping import ping_url
+from gameplay.api import Game
 
 logger = logging.getLogger("chalk.health")
 
 GAMES = [
-    # (key, name, where it is played) — keys match gameplay.rules.GAMES
-    ("allfours", "All Fours", _("Trinidad and Tobago")),
-    ("baloot", "Baloot", _("Saudi Arabia and the Gulf")),
-    ("cuatrola", "La Cuatrola", _("Spain")),
+    # (key, name, where it is played) — the names in the reader's script (بلوت on an Arabic page)
+    (Game.ALLFOURS.value, Game.ALLFOURS.label, _("Trinidad and Tobago")),
+    (Game.BALOOT.value, Game.BALOOT.label, _("Saudi Arabia and the Gulf")),
+    (Game.CUATROLA.value, Game.CUATROLA.label, _("Spain")),
 ]
 
 

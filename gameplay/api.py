@@ -20,11 +20,11 @@ from datetime import datetime
 
 from gameplay import presence, services
 from gameplay.bot_levels import valid_level
-from gameplay.forms import CLOCK_CHOICES, NewTableForm
+from gameplay.forms import CLOCK_CHOICES, KeyedNumbersField, NewTableForm
 # The words of the rules (labels of presets, options and their values, what each option does) for pages
 # that describe them; `options_chosen` lists a game's options as its form offers them.
-from gameplay.forms import (CHOICE_LABELS, OPTION_LABELS, OPTION_PREFIX, PRESET_HELP, PRESET_LABELS, humanise,
-                            option_help, options_chosen)
+from gameplay.forms import (CHOICE_LABELS, KEY_LABELS, OPTION_LABELS, OPTION_PREFIX, PRESET_HELP, PRESET_LABELS,
+                            humanise, option_help, options_chosen)
 from gameplay.listings import finished_matches_of_player, recent_results_of, upcoming_tables_of
 from gameplay.models import Game, Match
 from gameplay.records import FIELDS as RECORD_FIELDS, finished_matches, finished_records, record_of, records_in
@@ -37,12 +37,13 @@ Finish = Match.Finish
 LeaverPolicy = Match.LeaverPolicy  # what a competition chooses for a seat whose player leaves
 
 __all__ = [
-    "ActionRejected", "CLOCK_CHOICES", "Finish", "bot_level", "seat_bot_for_absent", "Game", "LeaverPolicy", "MATCH_MODEL", "MatchResult", "NewTableForm", "RECORD_FIELDS",
+    "ActionRejected", "CLOCK_CHOICES", "Finish", "bot_level", "seat_bot_for_absent", "Game", "KeyedNumbersField",
+    "LeaverPolicy", "MATCH_MODEL", "MatchResult", "NewTableForm", "RECORD_FIELDS",
     "SeatSpec", "Status", "abort_match", "create_match", "finished_matches_of_player",
     "finished_records", "match_finished", "match_signal_sender", "matches_with_status",
     "finished_matches", "record_of", "records_in", "recent_results_of", "result_of", "results_of", "start_match",
-    "upcoming_tables_of", "CHOICE_LABELS", "OPTION_LABELS", "OPTION_PREFIX", "PRESET_HELP", "PRESET_LABELS", "humanise",
-    "option_help", "options_chosen",
+    "upcoming_tables_of", "CHOICE_LABELS", "KEY_LABELS", "OPTION_LABELS", "OPTION_PREFIX", "PRESET_HELP", "PRESET_LABELS",
+    "humanise", "option_help", "options_chosen",
 ]
 
 

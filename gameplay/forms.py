@@ -1,16 +1,19 @@
 """The new-table form: a game, a named preset, the game's own options, clock, length and seats.
 
 Option fields are built from the engine's `options_spec` (closed choices -> select, booleans ->
-checkbox, whole numbers -> number, anything else -> JSON text), and the options are checked by
+checkbox, whole numbers -> number, whole numbers by name -> one labelled number each, anything
+else -> JSON text), and the options are checked by
 the engine itself (`resolve_options`), so a value the rules refuse is a form error and nothing is
 created. An option left at the game's default takes the chosen preset's value.
 """
 
 from __future__ import annotations
 
+import json
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from gameplay import services
@@ -232,6 +235,52 @@ PRESET_LABELS = {
 }
 
 
+# The names inside an option that is a table of whole numbers (La Cuatrola's game points per
+# outcome): each is a number field with its label, never a JSON key a person must type.
+KEY_LABELS = {
+    "pass": _("Pass hand"), "solo": _("Solo"), "cuatrola": _("Cuatrola"), "quintola": _("Quintola"),
+}
+
+
+class KeyedNumbersWidget(forms.MultiWidget):
+    """One number box per name, each inside its own translated label."""
+
+    def __init__(self, keys, attrs=None):
+        self.keys = list(keys)
+        super().__init__([forms.NumberInput(attrs={"min": 0}) for _key in self.keys], attrs)
+
+    def decompress(self, value):
+        if isinstance(value, str):  # the JSON text an older form or a link sent: read it if it reads
+            try:
+                value = json.loads(value)
+            except ValueError:
+                value = {}
+        return [value.get(key) for key in self.keys] if isinstance(value, dict) else [None] * len(self.keys)
+
+    def render(self, name, value, attrs=None, renderer=None):
+        values = value if isinstance(value, list) else self.decompress(value)
+        boxes = [widget.render(f"{name}_{n}", values[n] if n < len(values) else None,
+                               {"id": f"{(attrs or {}).get('id', name)}_{n}"}, renderer)
+                 for n, widget in enumerate(self.widgets)]
+        return format_html('<span class="keyed-numbers">{}</span>', format_html_join(
+            " ", "<label>{} {}</label>", ((KEY_LABELS[key], box) for key, box in zip(self.keys, boxes))))
+
+
+class KeyedNumbersField(forms.MultiValueField):
+    """A {name: whole number} option; a box left empty keeps the default's number."""
+
+    def __init__(self, default: dict, **kwargs):
+        self.default = dict(default)
+        fields = [forms.IntegerField(min_value=0, required=False) for _key in self.default]
+        super().__init__(fields, widget=KeyedNumbersWidget(self.default), require_all_fields=False,
+                         required=False, **kwargs)
+
+    def compress(self, data_list):
+        numbers = list(data_list or []) + [None] * len(self.default)
+        return {key: self.default[key] if number is None else number
+                for key, number in zip(self.default, numbers)}
+
+
 def humanise(value) -> str:
     return str(value).replace("_", " ").capitalize()
 
@@ -270,6 +319,9 @@ def option_field(option, game: str = "") -> forms.Field:
                                                for c in option.choices])
     if type(option.default) is int:
         return forms.IntegerField(label=label, initial=option.default, help_text=help_text)
+    if type(option.default) is dict and option.default and set(option.default) <= KEY_LABELS.keys() and all(
+            type(v) is int for v in option.default.values()):
+        return KeyedNumbersField(option.default, label=label, initial=option.default, help_text=help_text)
     return forms.JSONField(label=label, initial=option.default, help_text=help_text)
 
 

@@ -107,6 +107,8 @@ def phrases() -> dict:
         "calls": _("%(name)s: %(call)s"), "turns_up": _("Turned up: %(card)s"),
         "trump_is": _("Trump: %(suit)s"), "deal_over": _("Deal over: %(a)s – %(b)s"),
         "timed_out": _("%(name)s ran out of time"), "sings": _("%(name)s sings %(suit)s"),
+        # what the reader did, in the second person ("Tú se quedó sin tiempo" is not Spanish)
+        "you_timed_out": _("You ran out of time"), "you_sing": _("You sing %(suit)s"),
         "declares": _("%(name)s declares %(melds)s"), "new_game": _("Game %(number)s begins"),
         "card_of": _("%(rank)s of %(suit)s"), "log": _("What happened"), "bid_by": _("by %(name)s"),
         "doubled": _("doubled"), "redoubled": _("redoubled"), "stock": _("Stock: %(count)s"),
@@ -123,9 +125,12 @@ def conduct_phrases() -> dict:
         "concede_asked": _("%(name)s proposes to concede the match."),
         "concede_agree": _("Agree: concede"), "concede_refuse": _("Keep playing"),
         "concede_waiting": _("You proposed to concede; waiting for your partner."),
-        "concede_withdraw": _("Withdraw"),
+        # Translators: the button that takes back one's own proposal to concede the match (not a
+        # withdrawal from a competition).
+        "concede_withdraw": pgettext("concede proposal", "Withdraw"),
         "they_concede_asked": _("The other team is deciding whether to concede."),
         "proposes_concede": _("%(name)s proposes to concede"), "declines_concede": _("%(name)s: keep playing"),
+        "you_propose_concede": _("You propose to concede"), "you_conceded": _("You conceded the match"),
         "conceded": _("%(name)s conceded the match"), "replaced": _("A bot now plays for %(name)s"),
         "forfeited": _("%(name)s left: the team forfeits"),
         "won_by_concession": _("Decided by a concession."), "won_by_forfeit": _("Decided by a forfeit: a player left."),

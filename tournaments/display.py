@@ -6,13 +6,17 @@ always written beside the time."""
 from __future__ import annotations
 
 import zoneinfo
-from datetime import timedelta
 
-from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import pgettext
 
-from gameplay.api import CHOICE_LABELS, OPTION_LABELS, PRESET_LABELS, humanise, option_help, options_chosen
+# Numbers, dates and durations have one owner, config/formatting.py; this module says what
+# competitions mean in words and formats through it.
+from config.formatting import date_time, duration_words, preset_label, zone_of
+from gameplay.api import CHOICE_LABELS, KEY_LABELS, OPTION_LABELS, option_help, options_chosen
+
+__all__ = ["COMMON_ZONES", "bracket_title", "duration", "in_zone", "option_lines", "option_value", "preset_label",
+           "round_name", "valid_zone_names", "zone_choices", "zone_of"]
 
 # The zones people pick most, first in the list (the full list stays accepted).
 COMMON_ZONES = (
@@ -20,13 +24,6 @@ COMMON_ZONES = (
     "Europe/Madrid", "Europe/London", "America/New_York", "America/Toronto", "Atlantic/Canary",
     "America/Caracas", "America/Mexico_City", "Europe/Paris", "UTC",
 )
-
-
-def zone_of(name: str):
-    try:
-        return zoneinfo.ZoneInfo(name or "UTC")
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return zoneinfo.ZoneInfo("UTC")
 
 
 def valid_zone_names() -> set[str]:
@@ -42,43 +39,28 @@ def zone_choices() -> list[tuple[str, str]]:
 
 def in_zone(value, zone_name: str) -> str:
     """A moment as the reader's language writes it, in `zone_name`, with the zone named."""
-    if value is None:
-        return ""
-    local = timezone.localtime(value, zone_of(zone_name))
-    return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({zone_name.replace('_', ' ') or 'UTC'})"
+    return date_time(value, zone_name or "UTC")
 
 
-def duration(value: timedelta | None) -> str:
-    """15 minutes, 1 hour 30 minutes, 2 days: never 0:15:00."""
-    if value is None:
-        return ""
-    minutes = int(value.total_seconds() // 60)
-    if minutes == 0:
-        return _("no time")
-    days, rest = divmod(minutes, 24 * 60)
-    hours, minutes = divmod(rest, 60)
-    parts = [ngettext("%(n)d day", "%(n)d days", days) % {"n": days} if days else "",
-             ngettext("%(n)d hour", "%(n)d hours", hours) % {"n": hours} if hours else "",
-             ngettext("%(n)d minute", "%(n)d minutes", minutes) % {"n": minutes} if minutes else ""]
-    return " ".join(p for p in parts if p)
-
-
-def preset_label(key: str) -> str:
-    return str(PRESET_LABELS.get(key, humanise(key))) if key else ""
+def duration(value) -> str:
+    """15 minutes, 1 hour 30 minutes, 2 days: never 0:15:00 (config.formatting.duration_words)."""
+    return "" if value is None else duration_words(value)
 
 
 def option_lines(options: dict, game: str = "") -> list[tuple[str, str, str]]:
     """(label, value, what it does) of each rule option, in words: for a known game the options its
-    form offers in that mode, in the form's order; otherwise every option but the clock and the mode."""
+    form offers in that mode, in the form's order; otherwise every option but the clock and the mode.
+    Every shown option has a label (tests/foundation/test_players_terms.py)."""
     chosen = options_chosen(game, options) or [
         (key, value) for key, value in sorted(options.items()) if key not in ("turn_timer_seconds", "game_mode")]
-    return [(str(OPTION_LABELS.get(key, humanise(key))), option_value(value), str(option_help(game, key)))
-            for key, value in chosen]
+    return [(str(OPTION_LABELS[key]), option_value(value), str(option_help(game, key))) for key, value in chosen]
 
 
 def option_value(value) -> str:
     if type(value) is bool:
         return _("Yes") if value else _("No")
+    if isinstance(value, dict) and set(value) <= KEY_LABELS.keys():  # La Cuatrola's contract values
+        return ", ".join(f"{KEY_LABELS[key]} {option_value(v)}" for key, v in value.items())
     if isinstance(value, (list, tuple, dict)):
         return ", ".join(option_value(v) for v in (value.values() if isinstance(value, dict) else value))
     return str(CHOICE_LABELS.get(str(value), value))

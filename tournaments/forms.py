@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from gameplay.api import CLOCK_CHOICES, OPTION_PREFIX, PRESET_HELP, LeaverPolicy, NewTableForm
+from gameplay.api import CLOCK_CHOICES, OPTION_PREFIX, PRESET_HELP, KeyedNumbersField, LeaverPolicy, NewTableForm
 from tournaments.models import Competition
 
 MINUTES = _("minutes")
@@ -123,6 +123,8 @@ class CompetitionForm(NewTableForm):
         form = cls(initial=initial, game=initial.get("game"), preset=initial.get("preset"), **kwargs)
         form.initial["preset"] = form.preset_key  # the new game's first preset when the old one is not its
         form.parse_json_initials()
+        if changed not in ("game", "preset"):
+            form.keep_typed_numbers(data)
         return form
 
     def parse_json_initials(self) -> None:
@@ -134,6 +136,17 @@ class CompetitionForm(NewTableForm):
                     self.initial[name] = json.loads(value)
                 except ValueError:
                     self.initial.pop(name)  # unreadable: show the preset's value instead
+
+    def keep_typed_numbers(self, data) -> None:
+        """A table of numbers (one box per name) comes back as its boxes: keep what was typed."""
+        for name, field in self.fields.items():
+            if isinstance(field, KeyedNumbersField):
+                typed = field.widget.value_from_datadict(data, None, name)
+                if any(value not in (None, "") for value in typed):
+                    try:
+                        self.initial[name] = field.clean(typed)
+                    except forms.ValidationError:
+                        self.initial.pop(name, None)
 
     def table_fields(self):
         return [self[name] for name in ("time_control", "best_of", "bot_level")]

@@ -421,12 +421,12 @@ function eventText(event) {
     }
     case "contract": return `${T.contract}: ${L.contracts[event.contract] ?? event.contract}`;
     case "deal_over": return fmt(T.deal_over, { a: `${teamName(0)} ${signed(event.delta[0])}`, b: `${teamName(1)} ${signed(event.delta[1])}` });
-    case "timeout": return fmt(T.timed_out, { name });
-    case "sing": case "cante": return fmt(T.sings, { name, suit: cards.suitName(event.suit) });
+    case "timeout": return mine ? T.you_timed_out : fmt(T.timed_out, { name });
+    case "sing": case "cante": return fmt(mine ? T.you_sing : T.sings, { name, suit: cards.suitName(event.suit) });
     case "new_game": return fmt(T.new_game, { number: event.game_number + 1 });
-    case "concede_proposed": return fmt(T.proposes_concede, { name });
+    case "concede_proposed": return mine ? T.you_propose_concede : fmt(T.proposes_concede, { name });
     case "concede_declined": return fmt(T.declines_concede, { name });
-    case "conceded": return fmt(T.conceded, { name });
+    case "conceded": return mine ? T.you_conceded : fmt(T.conceded, { name });
     case "replaced": return fmt(T.replaced, { name: boot.names[event.seat] || name });
     case "forfeited": return fmt(T.forfeited, { name: boot.names[event.seat] || name });
     case "game_over": return fmt(T.game_over, { number: event.game_number + 1 });

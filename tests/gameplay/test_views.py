@@ -124,15 +124,28 @@ def test_the_engine_explains_a_refused_value_next_to_its_field(client):
     assert "positive whole number" in str(form.errors["opt_target_score"])
 
 
-def test_cuatrola_json_options_are_checked_by_the_engine(client):
+CUATROLA_TABLE = {"game": "cuatrola", "preset": "standard", "time_control": "0", "best_of": "1",
+                  "opt_target": "11", "opt_values_0": "1", "opt_values_1": "2", "opt_values_2": "4",
+                  "opt_values_3": "5", "opt_last_trick_bonus": "10", "opt_cante_points": "[20, 40]",
+                  "opt_head_reference": "highest", "opt_bidding": "overcall", "opt_first_lead": "mano",
+                  "opt_timeout_result": "forfeit_match"}
+
+
+@pytest.mark.parametrize("solo", ["lots", "-1"])
+def test_cuatrola_contract_values_refuse_what_is_not_a_whole_number(client, solo):
     logged_in(client)
-    data = {"game": "cuatrola", "preset": "standard", "time_control": "0", "best_of": "1",
-            "opt_target": "11", "opt_values": '{"solo": "lots"}', "opt_last_trick_bonus": "10",
-            "opt_cante_points": "[20, 40]", "opt_head_reference": "highest", "opt_bidding": "overcall",
-            "opt_first_lead": "mano", "opt_timeout_result": "forfeit_match"}
-    response = client.post("/play/new/", data)
+    response = client.post("/play/new/", {**CUATROLA_TABLE, "opt_values_1": solo})
     assert response.status_code == 200 and "opt_values" in response.context["form"].errors
     assert not Match.objects.exists()
+
+
+def test_cuatrola_contract_values_are_one_labelled_box_per_contract_not_json(client):
+    # issue 14: the option showed {"pass": 1, "solo": 2, ...}, keys a player had to type
+    logged_in(client)
+    html = client.get("/play/new/?game=cuatrola", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert '"pass"' not in html and "Solo <input" in html and 'name="opt_values_3"' in html
+    client.post("/play/new/", {**CUATROLA_TABLE, "opt_values_3": "7"})
+    assert Match.objects.get().options["values"] == {"pass": 1, "solo": 2, "cuatrola": 4, "quintola": 7}
 
 
 def test_htmx_asks_for_only_the_form_when_the_game_changes(client):

@@ -9,6 +9,7 @@ from django.utils.safestring import mark_safe
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
+from config.formatting import date_time, duration_words, readers_date_time
 from tournaments import display
 from tournaments.brackets import BOX_H, BOX_W
 
@@ -83,14 +84,14 @@ def bracket_boxes(drawing, competition, mirror=False):
     return mark_safe("\n".join(out))
 
 
-# ----- words and times (tournaments/display.py) -------------------------------------------------
+# ----- words and times (formatted by config/formatting.py, described by tournaments/display.py) --
 
 @register.filter
 def club_time(value, club) -> str:
     """<time> in the club's zone, the zone named: every competition page reads the same clock."""
     if value is None:
         return ""
-    return format_html('<time datetime="{}">{}</time>', value.isoformat(), display.in_zone(value, club.time_zone))
+    return format_html('<time datetime="{}">{}</time>', value.isoformat(), date_time(value, club.time_zone or "UTC"))
 
 
 @register.filter
@@ -98,14 +99,12 @@ def reader_time(value, user) -> str:
     """<time> in the reader's own zone (their profile's), the zone named."""
     if value is None:
         return ""
-    player = getattr(user, "player", None)
-    zone = getattr(player, "time_zone", "") or "UTC"
-    return format_html('<time datetime="{}">{}</time>', value.isoformat(), display.in_zone(value, zone))
+    return format_html('<time datetime="{}">{}</time>', value.isoformat(), readers_date_time(value, user))
 
 
 @register.filter
 def in_words(value) -> str:
-    return display.duration(value)
+    return "" if value is None else duration_words(value)
 
 
 @register.filter
