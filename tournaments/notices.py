@@ -11,6 +11,7 @@ SENTENCES = {
     "invited": gettext_noop("%(name)s invites you to play %(competition)s as a pair."),
     "accepted": gettext_noop("%(name)s accepted: your pair is entered in %(competition)s."),
     "declined": gettext_noop("%(name)s declined your invitation to %(competition)s."),
+    "club_invited": gettext_noop("%(name)s invites you to join the club %(club)s. Answer on your home page."),
 }
 
 
