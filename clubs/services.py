@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs import permissions
 from clubs.models import AuditEntry, Club, Invitation, JoinRequest, MemberInvitation, Membership, Player
-from clubs.signals import member_invited
+from clubs.signals import member_invitation_answered, member_invited
 
 Role = Membership.Role
 Action = AuditEntry.Action
@@ -200,6 +200,7 @@ def answer_member_invitation(user, invitation_id: int, accept: bool) -> MemberIn
         record(club, user, Action.JOINED, member_invitation=invitation.pk)
     else:
         record(club, user, Action.INVITATION_DECLINED, member_invitation=invitation.pk)
+    transaction.on_commit(lambda: member_invitation_answered.send(sender=MemberInvitation, invitation=invitation))
     return invitation
 
 

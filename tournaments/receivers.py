@@ -4,7 +4,7 @@ club's personal invitation (already sent after its commit), write the invitee's 
 from django.db import transaction
 from django.urls import reverse
 
-from tournaments.services.notify import notify
+from tournaments.services.notify import mark_read, notify
 
 
 def enqueue_result(sender, match_id, **kwargs):
@@ -18,5 +18,14 @@ def notify_club_invitation(sender, invitation, **kwargs):
     """`clubs.signals.member_invited` (after the commit): the invitee's notification and e-mail."""
     inviter = invitation.invited_by
     name = inviter.player.name if inviter is not None else invitation.club.name
-    notify(invitation.user, f"club-invite:{invitation.pk}", "club_invited",
+    notify(invitation.user, club_invitation_key(invitation), "club_invited",
            {"name": name, "club": invitation.club.name}, url=reverse("home"))
+
+
+def read_club_invitation(sender, invitation, **kwargs):
+    """`clubs.signals.member_invitation_answered`: the notification of it has been dealt with."""
+    mark_read(invitation.user, club_invitation_key(invitation))
+
+
+def club_invitation_key(invitation) -> str:
+    return f"club-invite:{invitation.pk}"

@@ -88,6 +88,19 @@ def test_accepting_in_place_makes_the_invitee_a_member(client):
     assert AuditEntry.objects.filter(club=club, actor=invitee, action="joined").exists()
 
 
+def test_answering_reads_the_notification_that_announced_the_invitation(client, django_capture_on_commit_callbacks):
+    club, organiser = club_with_organiser()
+    invitee = make_user()
+    with django_capture_on_commit_callbacks(execute=True):
+        invite(client, club, organiser, invitee.username)
+    invitation = MemberInvitation.objects.get(user=invitee)
+    client.force_login(invitee)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/me/clubs/{invitation.pk}/answer/", {"accept": "0"}, **HTMX)
+    assert not Notification.objects.filter(user=invitee, read_at__isnull=True).exists()
+    assert '<bdi data-count>0</bdi>' in client.get("/").content.decode()
+
+
 def test_declining_removes_the_invitation_and_makes_no_member(client):
     club, organiser = club_with_organiser()
     invitee = make_user()

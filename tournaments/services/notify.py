@@ -83,6 +83,14 @@ def mark_all_read(user) -> int:
     return count
 
 
+def mark_read(user, key: str) -> int:
+    """The user has dealt with the event `key` elsewhere (answered the invitation it announced)."""
+    count = Notification.objects.filter(user=user, key=key[:80], read_at__isnull=True).update(read_at=timezone.now())
+    if count:
+        _changed(user.pk)
+    return count
+
+
 def unread_count(user) -> int:
     """The navigation's badge: notifications the user has not marked read."""
     return Notification.objects.filter(user=user, read_at__isnull=True).count()
