@@ -33,6 +33,12 @@ def invitations(user) -> dict:
             "table_invitations": gameplay.table_invitations_of(user)}
 
 
+def memberships(user) -> dict:
+    """The player's competitions and clubs (an answered invitation may change both)."""
+    return {"competitions": competitions.competitions_of(user), "clubs": my_clubs(user),
+            "organised": organised_clubs(user)}
+
+
 def my_clubs(user):
     return list(Club.objects.filter(memberships__user=user).order_by("name")[:LIST_SIZE])
 
@@ -50,6 +56,5 @@ def unread_notifications(user) -> int:
 def dashboard(user) -> dict:
     """Everything the signed-in home shows, by part."""
     return {"next_match": competitions.next_match_of(user), "tables": gameplay.tables_of(user, LIST_SIZE),
-            **invitations(user), "competitions": competitions.competitions_of(user),
-            "clubs": my_clubs(user), "organised": organised_clubs(user),
+            **invitations(user), **memberships(user),
             "results": ratings.recent_changes(user, RECENT_RESULTS)}

@@ -45,7 +45,11 @@ def home(request):
 
 
 def invitations_answered(request, notice: str, ok: bool):
+    """The invitations part again, with the outcome; after an accepted answer also the player's
+    competitions and clubs, swapped out of band (htmx), since one of them has just changed."""
     context = {**queries.invitations(request.user), "notice": notice, "notice_ok": ok}
+    if ok:
+        context.update(queries.memberships(request.user), oob=True)
     return render(request, "clubs/dashboard/invitations.html", context, status=200 if ok else 409)
 
 

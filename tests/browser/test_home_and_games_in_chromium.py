@@ -36,6 +36,7 @@ def test_a_club_invitation_is_accepted_in_place_on_the_home_page(page):
     invitation.get_by_test_id("accept-club").click()
     expect(page.get_by_test_id("invitation-notice")).to_have_text("Welcome to Port of Spain Fours!")
     expect(page.get_by_test_id("club-invitation")).to_have_count(0)
+    expect(page.get_by_test_id("my-clubs")).to_contain_text("Port of Spain Fours")  # updated in place too
     assert Membership.objects.filter(club=club, user=user_named("layla")).exists()
 
 

@@ -84,6 +84,8 @@ def test_accepting_in_place_makes_the_invitee_a_member(client):
     html = response.content.decode()
     assert response.status_code == 200 and f"Welcome to {club.name}!" in html
     assert 'data-testid="club-invitation"' not in html
+    clubs_part = html[html.index('id="my-clubs"'):]
+    assert 'hx-swap-oob="true"' in clubs_part[:200] and club.name in clubs_part  # "Your clubs" follows
     assert Membership.objects.filter(club=club, user=invitee, role="member").exists()
     assert AuditEntry.objects.filter(club=club, actor=invitee, action="joined").exists()
 
