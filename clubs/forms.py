@@ -91,6 +91,11 @@ class InvitationForm(forms.Form):
                                   help_text=_("Leave empty for no limit."))
 
 
+class MemberInvitationForm(forms.Form):
+    who = forms.CharField(label=_("User name or e-mail address"), max_length=254)
+    days = forms.IntegerField(label=_("Valid for (days)"), min_value=1, max_value=365, initial=7)
+
+
 class JoinRequestForm(forms.ModelForm):
     class Meta:
         model = JoinRequest

@@ -160,6 +160,41 @@ class Invitation(models.Model):
         return self.revoked_at is None and not self.is_expired and not self.is_used_up
 
 
+class MemberInvitation(models.Model):
+    """An organiser's invitation of one player by name: the invitee answers it from their home."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for an answer")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+        REVOKED = "revoked", _("Revoked")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="member_invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_invitations")
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+")
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires at"))
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], condition=models.Q(status="pending"),
+                                    name="one_pending_member_invitation_per_club"),
+        ]
+        verbose_name = _("personal invitation")
+        verbose_name_plural = _("personal invitations")
+
+    def __str__(self):
+        return f"{self.user} invited to {self.club} ({self.status})"
+
+    @property
+    def is_expired(self) -> bool:
+        return self.expires_at <= timezone.now()
+
+
 class JoinRequest(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", _("Pending")
@@ -196,6 +231,8 @@ class AuditEntry(models.Model):
         CREATED = "created", _("created the club")
         EDITED = "edited", _("edited the club")
         INVITED = "invited", _("created an invitation link")
+        INVITED_MEMBER = "invited_member", _("invited a player")
+        INVITATION_DECLINED = "invitation_declined", _("declined an invitation")
         REVOKED = "revoked", _("revoked an invitation link")
         JOINED = "joined", _("joined")
         REQUESTED = "requested", _("asked to join")

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs import permissions
-from clubs.models import AuditEntry, Club, Invitation, JoinRequest, Membership, Player
+from clubs.models import AuditEntry, Club, Invitation, JoinRequest, MemberInvitation, Membership, Player
+from clubs.signals import member_invitation_answered, member_invited
 
 Role = Membership.Role
 Action = AuditEntry.Action
@@ -131,6 +134,85 @@ def _add_member(user, club: Club, role: str = Role.MEMBER) -> Membership:
     membership = Membership.objects.create(club=club, user=user, role=role)
     permissions.remember_role(user, club, role)
     return membership
+
+
+# ----- personal invitations: one player, by user name or e-mail -------------------------------
+
+def find_player(who: str):
+    """The active user with this user name or e-mail address (either, case-insensitive); None if none."""
+    who = (who or "").strip()
+    if not who:
+        return None
+    users = get_user_model().objects.filter(is_active=True)
+    return users.filter(Q(username__iexact=who) | Q(email__iexact=who)).order_by("pk").first() if "@" in who \
+        else users.filter(username__iexact=who).first()
+
+
+@transaction.atomic
+def invite_member(user, club: Club, who: str, *, days: int = DEFAULT_INVITATION_DAYS) -> MemberInvitation:
+    """An organiser invites one player; they answer from their home (and are notified)."""
+    _require(permissions.can_invite(user, club))
+    if not 1 <= days <= 365:
+        raise ClubError("invalid", _("An invitation must last between 1 and 365 days."))
+    invitee = find_player(who)
+    if invitee is None:
+        raise ClubError("unknown", _("There is no player with this user name or e-mail address."))
+    if Membership.objects.filter(club=club, user=invitee).exists():
+        raise ClubError("already_member", _("This player is already a member of the club."))
+    pending = MemberInvitation.objects.select_for_update().filter(
+        club=club, user=invitee, status=MemberInvitation.Status.PENDING).first()
+    if pending is not None and not pending.is_expired:
+        raise ClubError("pending", _("This player already has an invitation waiting for an answer."))
+    if pending is not None:  # an expired one no one answered makes way for the new one
+        pending.status, pending.answered_at = MemberInvitation.Status.REVOKED, timezone.now()
+        pending.save(update_fields=["status", "answered_at"])
+    invitation = MemberInvitation.objects.create(club=club, user=invitee, invited_by=user,
+                                                 expires_at=timezone.now() + timedelta(days=days))
+    record(club, user, Action.INVITED_MEMBER, target=invitee, invitation=invitation.pk, days=days)
+    transaction.on_commit(lambda: member_invited.send(sender=MemberInvitation, invitation=invitation))
+    return invitation
+
+
+@transaction.atomic
+def answer_member_invitation(user, invitation_id: int, accept: bool) -> MemberInvitation:
+    """The invitee accepts (a member now) or declines (the invitation is gone). Refused, with
+    the reason, when it is not theirs, already answered, revoked or expired."""
+    invitation = (MemberInvitation.objects.select_for_update().select_related("club")
+                  .filter(pk=invitation_id, user=user).first())
+    if invitation is None:
+        raise ClubError("unknown", _("This invitation does not exist."))
+    if invitation.status == MemberInvitation.Status.REVOKED:
+        raise ClubError("revoked", _("This invitation has been withdrawn."))
+    if invitation.status != MemberInvitation.Status.PENDING:
+        raise ClubError("answered", _("You have already answered this invitation."))
+    if invitation.is_expired:
+        raise ClubError("expired", _("This invitation has expired. Ask the club for a new one."))
+    club = invitation.club
+    if accept and permissions.is_member(user, club):
+        raise ClubError("already_member", _("You are already a member of this club."))
+    invitation.status = MemberInvitation.Status.ACCEPTED if accept else MemberInvitation.Status.DECLINED
+    invitation.answered_at = timezone.now()
+    invitation.save(update_fields=["status", "answered_at"])
+    if accept:
+        _add_member(user, club)
+        JoinRequest.objects.filter(club=club, user=user, status=JoinRequest.Status.PENDING).update(
+            status=JoinRequest.Status.APPROVED, decided_at=timezone.now())
+        record(club, user, Action.JOINED, member_invitation=invitation.pk)
+    else:
+        record(club, user, Action.INVITATION_DECLINED, member_invitation=invitation.pk)
+    transaction.on_commit(lambda: member_invitation_answered.send(sender=MemberInvitation, invitation=invitation))
+    return invitation
+
+
+@transaction.atomic
+def revoke_member_invitation(user, invitation: MemberInvitation) -> MemberInvitation:
+    _require(permissions.can_invite(user, invitation.club))
+    invitation = MemberInvitation.objects.select_for_update().get(pk=invitation.pk)
+    if invitation.status == MemberInvitation.Status.PENDING:
+        invitation.status, invitation.answered_at = MemberInvitation.Status.REVOKED, timezone.now()
+        invitation.save(update_fields=["status", "answered_at"])
+        record(invitation.club, user, Action.REVOKED, target=invitation.user, member_invitation=invitation.pk)
+    return invitation
 
 
 # ----- join requests ---------------------------------------------------------------------------

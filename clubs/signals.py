@@ -1,10 +1,17 @@
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
 from django.db.models.signals import post_save
-from django.dispatch import receiver
+from django.dispatch import Signal, receiver
 from django.utils import translation
 
 from clubs.models import Player
+
+# `member_invited(sender=MemberInvitation, invitation=...)`, after the commit that invited a player
+# by name: the competitions' notifications (tournaments/receivers.py) tell the invitee.
+member_invited = Signal()
+# `member_invitation_answered(sender=MemberInvitation, invitation=...)`, after the commit of the
+# invitee's answer: their notification of it is read.
+member_invitation_answered = Signal()
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="clubs.create_player")

@@ -25,9 +25,10 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
 from clubs import pages, permissions, services
-from clubs.forms import ClubForm, InvitationForm, JoinRequestForm, ProfileForm, RoleForm
+from clubs.forms import ClubForm, InvitationForm, JoinRequestForm, MemberInvitationForm, ProfileForm, RoleForm
 from clubs.middleware import set_language_cookie
-from clubs.models import Club, Invitation, JoinRequest, Membership
+from clubs.models import Club, Invitation, JoinRequest, MemberInvitation, Membership
+from tournaments.calendars import player_token
 
 
 # ----- the gate every club URL passes --------------------------------------------------------
@@ -70,7 +71,6 @@ def profile(request):
 
 
 def player_calendar_url(request) -> str:
-    from tournaments.calendars import player_token  # tournaments depends on clubs, not the reverse
     return request.build_absolute_uri(reverse("tournaments:player_calendar", args=[player_token(request.user)]))
 
 
@@ -226,8 +226,41 @@ def invitations(request, club):
                                    max_uses=form.cleaned_data["max_uses"])
         return done(request, club, _("A new invitation link is ready to share."),
                     to=reverse("clubs:invitations", args=[club.slug]))
+    return invitations_page(request, club, form, MemberInvitationForm(prefix="player"))
+
+
+def invitations_page(request, club, form, player_form, status=200):
     links = club.invitations.select_related("created_by__player")
-    return render(request, "clubs/invitations.html", {"club": club, "form": form, "invitations": links})
+    personal = club.member_invitations.select_related("user__player", "invited_by__player")[:50]
+    return render(request, "clubs/invitations.html", {"club": club, "form": form, "invitations": links,
+                                                      "player_form": player_form, "personal": personal},
+                  status=status)
+
+
+@require_POST
+@club_view(permissions.can_invite)
+def invite_member(request, club):
+    """Invite one player by user name or e-mail: they answer from their home page."""
+    form = MemberInvitationForm(request.POST, prefix="player")
+    if form.is_valid():
+        try:
+            invitation = services.invite_member(request.user, club, form.cleaned_data["who"],
+                                                days=form.cleaned_data["days"])
+        except services.ClubError as refused:
+            form.add_error("who", refused.message)
+        else:
+            return done(request, club, _("%(name)s is invited: they can answer on their home page.")
+                        % {"name": invitation.user.player.name}, to=reverse("clubs:invitations", args=[club.slug]))
+    return invitations_page(request, club, InvitationForm(), form, status=400)
+
+
+@require_POST
+@club_view(permissions.can_invite)
+def member_invitation_revoke(request, club, invitation_id):
+    invitation = get_object_or_404(MemberInvitation, club=club, pk=invitation_id)
+    services.revoke_member_invitation(request.user, invitation)
+    return done(request, club, _("The invitation has been withdrawn."),
+                to=reverse("clubs:invitations", args=[club.slug]))
 
 
 @require_POST

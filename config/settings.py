@@ -68,7 +68,6 @@ INSTALLED_APPS = [
     "tournaments",
     "tournaments.ratings",
     "gameplay",
-    "dashboard",
 ]
 
 MIDDLEWARE = [
@@ -104,7 +103,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "dashboard.context.navigation",
+                "clubs.dashboard.context.navigation",
             ],
         },
     },

@@ -8,8 +8,12 @@
   match's outcome from; `matches_with_status` is a subquery for filtering by a match's status;
   the club and player pages list matches through `gameplay.listings`; ratings read finished
   matches as plain rows through `gameplay.records`;
+- a player's home (clubs/dashboard): `tables_of` (their unfinished tables, their turn first),
+  `table_invitations_of` and the answers `take_invited_seat` / `decline_invited_seat`,
+  `seated_users`, and `send_to_group` (a channel-layer send from synchronous code);
 - the names others need to speak about matches: `Game`, `Status`, `Finish`, `SeatSpec`, the
-  `match_finished` signal, and the new-table form a competition's rules form builds on.
+  `match_finished` and `match_started` signals, and the new-table form a competition's rules
+  form builds on.
 A competition refers to a match only by its id (a foreign key named by string, "gameplay.Match").
 """
 
@@ -20,16 +24,18 @@ from datetime import datetime
 
 from gameplay import presence, services
 from gameplay.bot_levels import valid_level
+from gameplay.broadcast import group_send
 from gameplay.forms import CLOCK_CHOICES, KeyedNumbersField, NewTableForm
 # The words of the rules (labels of presets, options and their values, what each option does) for pages
 # that describe them; `options_chosen` lists a game's options as its form offers them.
 from gameplay.forms import (CHOICE_LABELS, KEY_LABELS, OPTION_LABELS, OPTION_PREFIX, PRESET_HELP, PRESET_LABELS,
                             humanise, option_help, options_chosen)
-from gameplay.listings import finished_matches_of_player, recent_results_of, upcoming_tables_of
-from gameplay.models import Game, Match
+from gameplay.listings import (TableInvitation, TableRow, finished_matches_of_player, recent_results_of,
+                               table_invitations_of, tables_of, upcoming_tables_of)
+from gameplay.models import Game, Match, Seat
 from gameplay.records import FIELDS as RECORD_FIELDS, finished_matches, finished_records, record_of, records_in
 from gameplay.services import ActionRejected, SeatSpec
-from gameplay.signals import match_finished
+from gameplay.signals import match_finished, match_started
 
 MATCH_MODEL = "gameplay.Match"  # for other apps' foreign keys
 Status = Match.Status
@@ -44,6 +50,8 @@ __all__ = [
     "finished_matches", "record_of", "records_in", "recent_results_of", "result_of", "results_of", "start_match",
     "upcoming_tables_of", "CHOICE_LABELS", "KEY_LABELS", "OPTION_LABELS", "OPTION_PREFIX", "PRESET_HELP", "PRESET_LABELS",
     "humanise", "option_help", "options_chosen",
+    "TableInvitation", "TableRow", "tables_of", "table_invitations_of",
+    "take_invited_seat", "decline_invited_seat", "TableAnswerRefused", "seated_users", "send_to_group", "match_started",
 ]
 
 
@@ -144,3 +152,44 @@ def bot_level(value: str) -> str:
 def match_signal_sender():
     """The sender `match_finished` is sent with (connect receivers with `sender=` this)."""
     return Match
+
+
+# ----- a player's home ---------------------------------------------------------------------------
+
+class TableAnswerRefused(Exception):
+    """A table invitation that can no longer be answered; `code` as the protocol's errors."""
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.code = code
+
+
+def _answer_invitation(match_id: int, user, answer) -> None:
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        raise TableAnswerRefused("not_found")
+    try:
+        answer(match, user)
+    except services.ActionRejected as refused:
+        raise TableAnswerRefused(refused.code) from None
+
+
+def take_invited_seat(match_id: int, user) -> None:
+    """The invited friend takes the seat kept for them (the table may start now)."""
+    _answer_invitation(match_id, user, lambda match, who: services.take_seat(match, who, invited_only=True))
+
+
+def decline_invited_seat(match_id: int, user) -> None:
+    """The invited friend says no: their seat is free again."""
+    _answer_invitation(match_id, user, services.decline_seat)
+
+
+def seated_users(match_id: int) -> list[int]:
+    """The ids of the users who have taken a seat at this match."""
+    return list(Seat.objects.filter(match_id=match_id, user__isnull=False, invited=False)
+                .values_list("user_id", flat=True))
+
+
+def send_to_group(group: str, message: dict) -> None:
+    """A channel-layer group send from synchronous code (gameplay.broadcast's long-lived loop)."""
+    group_send(group, message)

@@ -412,14 +412,15 @@ class NewTableForm(forms.Form):
         self.add_error(None, _("These options do not make a playable game: %(reason)s") % {"reason": reason})
 
     def seat_specs(self, user) -> list[SeatSpec]:
-        """The creator at the chosen seat, the invited friend beside (partner) or after (opponent)."""
+        """The creator at the chosen seat; the seat of the invited friend, across (partner) or after
+        (opponent), is kept for them until they take it from their home or decline."""
         players = self.engine.players(self.cleaned_data["options"])
         mine = (self.cleaned_data.get("seat") or 0) % players
         seats = [SeatSpec() for _ in range(players)]
         seats[mine] = SeatSpec(user=user)
         if friend := self.cleaned_data.get("friend"):
             partner = self.cleaned_data.get("friend_role") != "opponent" and players == 4
-            seats[(mine + (players // 2 if partner else 1)) % players] = SeatSpec(user=friend)
+            seats[(mine + (players // 2 if partner else 1)) % players] = SeatSpec(user=friend, invited=True)
         return seats
 
     def create_table(self, user):

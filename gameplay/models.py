@@ -105,6 +105,11 @@ class Seat(models.Model):
                              related_name="seats")
     bot = models.CharField(_("bot"), max_length=20, blank=True)
     joined_at = models.DateTimeField(null=True, blank=True)
+    # A friend the creator invited (the new-table form): the seat is kept for them, but not
+    # filled, until they take it; declining frees it and names them to the waiting room.
+    invited = models.BooleanField(default=False)
+    declined_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                    related_name="+")
     # Open sockets of the seat's player (all processes), and since when it has had none.
     connections = models.PositiveSmallIntegerField(default=0)
     away_since = models.DateTimeField(null=True, blank=True)
@@ -122,7 +127,7 @@ class Seat(models.Model):
 
     @property
     def is_filled(self) -> bool:
-        return self.user_id is not None or bool(self.bot)
+        return (self.user_id is not None and not self.invited) or bool(self.bot)
 
     @property
     def bot_name(self) -> str:

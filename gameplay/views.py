@@ -129,8 +129,14 @@ def watchable(request, match_id) -> tuple[Match, object]:
 def seat_names(match: Match) -> list[dict]:
     you = _("You")
     return [{"seat": seat.seat, "name": seat_name(seat), "user_id": seat.user_id, "bot": bool(seat.bot), "you": you,
-             "user": seat.user}
-            for seat in match.seats.select_related("user__player").order_by("seat")]
+             "user": seat.user, "invited": seat.invited,
+             "declined_by": seat_name_of(seat.declined_by) if seat.declined_by_id and not seat.is_filled else ""}
+            for seat in match.seats.select_related("user__player", "declined_by__player").order_by("seat")]
+
+
+def seat_name_of(user) -> str:
+    player = getattr(user, "player", None)
+    return player.name if player else user.get_username()
 
 
 @functools.lru_cache(maxsize=8)
@@ -150,6 +156,7 @@ def table(request, match_id):
                "is_creator": request.user.is_authenticated and match.created_by_id == request.user.pk,
                "invite_url": request.build_absolute_uri(reverse("gameplay:join", args=[match.invite_code])),
                "empty_seats": sum(1 for s in seats if not s["name"]), "bot_levels": LEVEL_CHOICES,
+               "invited_here": any(s["invited"] and s["user_id"] == request.user.pk for s in seats),
                "names_json": json.dumps([{"name": s["name"], "bot": s["bot"]} for s in seats])}
     if request.htmx:
         return render(request, "gameplay/table_waiting.html", context)

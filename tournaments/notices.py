@@ -15,6 +15,7 @@ SENTENCES = {
     "accepted": gettext_noop("%(name)s accepted: your pair is entered in %(competition)s."),
     "declined": gettext_noop("%(name)s declined your invitation to %(competition)s."),
     "match_moved": gettext_noop("%(competition)s: your match of round %(number)s now starts at %(at)s."),
+    "club_invited": gettext_noop("%(name)s invites you to join the club %(club)s. Answer on your home page."),
 }
 
 

@@ -6,14 +6,15 @@ bracket page reads the stored rows with their entries in one query each.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.db.models import Q
 from django.utils import timezone
 
 from clubs.permissions import can_organise, can_view_club, is_member
 from gameplay import api as gameplay
-from tournaments.models import Competition, Entry, EntryPlayer, Pairing, Round, Standing
+from tournaments.models import CheckIn, Competition, Entry, EntryPlayer, Pairing, Round, Standing
 from tournaments.standings import TIEBREAKS_BY_FORMAT
 
 def can_follow(user, competition: Competition) -> bool:
@@ -107,3 +108,59 @@ def free_members(competition: Competition) -> list:
     playing = EntryPlayer.objects.filter(competition=competition).values("user_id")
     return list(get_user_model().objects.filter(memberships__club=competition.club_id)
                 .exclude(pk__in=playing).select_related("player").order_by("username"))
+
+
+# ----- a player's own competitions, for their home (clubs/dashboard) ----------------------------
+
+HOME_LIST_SIZE = 12
+DONE = (Competition.Status.FINISHED, Competition.Status.CANCELLED)
+
+
+@dataclass(frozen=True)
+class NextMatch:
+    """The player's next competition match: when it starts and whether they may check in."""
+
+    pairing: Pairing
+    starts_at: datetime
+    can_check_in: bool
+    checked_in: bool
+
+    @property
+    def competition(self) -> Competition:
+        return self.pairing.competition
+
+
+def next_match_of(user) -> NextMatch | None:
+    """The earliest undecided pairing of the player's pairs whose round is scheduled or open and
+    whose table has not finished."""
+    entries = EntryPlayer.objects.filter(user=user, accepted_at__isnull=False).values("entry_id")
+    ended = gameplay.matches_with_status(gameplay.Status.FINISHED, gameplay.Status.ABORTED)
+    pairing = (Pairing.objects.filter(Q(home_id__in=entries) | Q(away_id__in=entries), decided_at__isnull=True,
+                                      away__isnull=False,
+                                      round__status__in=[Round.Status.SCHEDULED, Round.Status.OPEN])
+               .exclude(match__in=ended)
+               .select_related("round", "competition", "home", "away")
+               .order_by("round__starts_at", "pk").first())
+    if pairing is None:
+        return None
+    checked = CheckIn.objects.filter(pairing=pairing, user=user).exists()
+    is_open = pairing.round.status == Round.Status.OPEN and pairing.match_id is None
+    return NextMatch(pairing, pairing.round.starts_at, is_open and not checked, checked)
+
+
+def partner_invitations_of(user) -> list[EntryPlayer]:
+    """Pairs a partner entered with this player, still waiting for their answer."""
+    return list(EntryPlayer.objects.filter(user=user, accepted_at__isnull=True,
+                                           competition__status=Competition.Status.OPEN)
+                .select_related("entry__created_by__player", "competition__club").order_by("-entry__created_at"))
+
+
+def partner_place_of(user, place_id: int) -> EntryPlayer | None:
+    """The player's own place in a pair (an invitation they may answer), or None."""
+    return EntryPlayer.objects.select_related("entry__competition").filter(pk=place_id, user=user).first()
+
+
+def competitions_of(user) -> list[Competition]:
+    """Current competitions the player is entered in (accepted), soonest first."""
+    return list(Competition.objects.filter(entries__players__user=user, entries__players__accepted_at__isnull=False)
+                .exclude(status__in=DONE).select_related("club").distinct().order_by("starts_at")[:HOME_LIST_SIZE])

@@ -15,6 +15,7 @@ from gameplay.services.clocks import hold_or_start_clocks
 from gameplay.services.tables import forget_table, live_table, match_lock
 from gameplay.services.values import ActionRejected, SeatSpec
 from gameplay.services.writes import record
+from gameplay.signals import match_started
 
 
 def create_match(game: str, options: dict | None = None, seats: list[SeatSpec] | None = None, *,
@@ -41,19 +42,28 @@ def create_match(game: str, options: dict | None = None, seats: list[SeatSpec] |
         now = timezone.now()
         specs = seats + [SeatSpec()] * (players - len(seats))
         Seat.objects.bulk_create(Seat(match=match, seat=number, user=spec.user, bot=spec.bot,
-                                      joined_at=now if spec.user or spec.bot else None)
+                                      invited=bool(spec.user and spec.invited),
+                                      joined_at=now if (spec.user and not spec.invited) or spec.bot else None)
                                  for number, spec in enumerate(specs))
         start_if_ready(match)
     return match
 
 
-def take_seat(match: Match, user, seat: int | None = None) -> Seat:
-    """Seat a user at a waiting table (an invitation link); the first free seat by default."""
+def take_seat(match: Match, user, seat: int | None = None, *, invited_only: bool = False) -> Seat:
+    """Seat a user at a waiting table (an invitation link); the first free seat by default. A
+    friend the creator invited takes the seat kept for them (`invited_only`: that seat or none)."""
     with match_lock(match.pk), transaction.atomic():  # the process lock first, as everywhere
         match = Match.objects.select_for_update().get(pk=match.pk)
         if match.status != Match.Status.WAITING:
             raise ActionRejected("finished" if match.is_finished else "forbidden", "This table has already started.")
         existing = match.seats.filter(user=user).first()
+        if invited_only and not (existing and existing.invited):
+            raise ActionRejected("forbidden", "No seat at this table waits for you.")
+        if existing and existing.invited:
+            existing.invited, existing.joined_at = False, timezone.now()
+            existing.save(update_fields=["invited", "joined_at"])
+            forget_table(match.pk)
+            start_if_ready(match)
         if existing:
             return existing
         free = match.seats.filter(user__isnull=True, bot="").order_by("seat")
@@ -66,6 +76,22 @@ def take_seat(match: Match, user, seat: int | None = None) -> Seat:
         place.save(update_fields=["user", "joined_at"])
         forget_table(match.pk)
         start_if_ready(match)
+        return place
+
+
+def decline_seat(match: Match, user) -> Seat:
+    """An invited friend says no: the seat kept for them is free again, and the waiting room
+    names who declined. Refused once the table has started or when no seat waits for them."""
+    with match_lock(match.pk), transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        if match.status != Match.Status.WAITING:
+            raise ActionRejected("finished" if match.is_finished else "forbidden", "This table has already started.")
+        place = match.seats.filter(user=user, invited=True).first()
+        if place is None:
+            raise ActionRejected("forbidden", "No seat at this table waits for you.")
+        place.user, place.invited, place.declined_by, place.joined_at = None, False, user, None
+        place.save(update_fields=["user", "invited", "declined_by", "joined_at"])
+        forget_table(match.pk)
         return place
 
 
@@ -102,6 +128,7 @@ def start_if_ready(match: Match) -> bool:
         record(match, live.table)  # a match can even be decided by its first kick
         bot_next = live.table.to_act in live.bots
     transaction.on_commit(lambda: after_commit(match.pk, match.seq, match.deadline, bot_next))
+    transaction.on_commit(lambda: match_started.send(sender=Match, match_id=match.pk))
     return True
 
 

@@ -64,6 +64,7 @@ class LoggedAction:
 class SeatSpec:
     user: object = None
     bot: str = ""
+    invited: bool = False  # the seat is kept for `user`, who has still to take it
 
 
 def group_name(match_id: int) -> str:

@@ -74,8 +74,9 @@ def test_the_notification_count_updates_without_a_reload(page):
     expect(page.locator("html")).to_have_attribute("data-me-socket", "open")
     badge = page.locator("[data-notification-count]")
     expect(badge).to_be_hidden()
-    from tournaments.models import Notification
+    from tournaments.services.notify import notify
 
-    Notification.objects.create(user=get_user_model().objects.get(username="rosa"), key="x", text="Round 2 is open")
+    notify(get_user_model().objects.get(username="rosa"), "x", "round_open", {"competition": "Cup", "number": 2},
+           email=False)
     expect(badge).to_be_visible()
     expect(badge.locator("[data-count]")).to_have_text("1")

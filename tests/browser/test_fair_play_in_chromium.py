@@ -2,6 +2,7 @@
 seat goes to a bot that plays on, a concession proposed and accepted, partners' chat (markup
 shown as text), and the decisive deal's summary before the match result."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -34,6 +35,13 @@ def open_table(page, match):
     page.wait_for_function("() => window.chalkTable && window.chalkTable.frame")
 
 
+def taken_to_table(page, match):
+    """A seated player with a Chalk page open when the table opens is taken there by the page
+    itself (the table-opened alert); going there by hand as well raced with it (ERR_ABORTED)."""
+    expect(page).to_have_url(re.compile(rf"/matches/{match.pk}/$"))
+    page.wait_for_function("() => window.chalkTable && window.chalkTable.frame")
+
+
 def test_no_clock_runs_before_all_four_are_connected(browser, asgi_live):
     names = ["north", "east", "south", "west"]
     # The fourth player has no Chalk page open yet: the others' pages are taken to the table
@@ -46,7 +54,7 @@ def test_no_clock_runs_before_all_four_are_connected(browser, asgi_live):
                                   [services.SeatSpec(user=user(name)) for name in names],
                                   time_control=30, checkin_seconds=120)
     for page in pages:
-        open_table(page, match)
+        taken_to_table(page, match)
     for page in pages:
         assert page.evaluate("window.chalkTable.frame.deadline") is None
         expect(page.locator(".countdown:not(:empty)")).to_have_count(0)
@@ -66,8 +74,8 @@ def test_a_player_away_longer_than_the_window_is_replaced_by_a_bot_that_plays_to
                                   [services.SeatSpec(user=user("stayer")), services.SeatSpec(user=user("leaver")),
                                    services.SeatSpec(bot="random"), services.SeatSpec(bot="random")],
                                   reconnect_seconds=1)
-    open_table(me, match)
-    open_table(friend, match)
+    taken_to_table(me, match)
+    taken_to_table(friend, match)
     friend.context.close()  # the friend's only tab goes away
     expect_seat_away = lambda: Seat.objects.get(match=match, seat=1).away_since is not None  # noqa: E731
     me.wait_for_timeout(300)
@@ -91,8 +99,8 @@ def partners_at_a_table(browser, asgi_live):
     first, second = seated_page(browser, asgi_live, "amina"), seated_page(browser, asgi_live, "bilal")
     match = services.create_match("allfours", {}, [services.SeatSpec(user=user("amina")), services.SeatSpec(bot="random"),
                                                    services.SeatSpec(user=user("bilal")), services.SeatSpec(bot="random")])
-    open_table(first, match)
-    open_table(second, match)
+    taken_to_table(first, match)
+    taken_to_table(second, match)
     return match, first, second
 
 

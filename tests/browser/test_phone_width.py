@@ -6,6 +6,7 @@ inside its own frame: that is not the page scrolling)."""
 import pytest
 from django.contrib.auth import get_user_model
 
+from clubs.services import invite_member
 from gameplay import services
 from tests.browser.play_helpers import bots_match, log_in, shot
 from tests.competitions_db.helpers import bot_pairs, drive, make_club, make_competition
@@ -54,8 +55,12 @@ def seed(username):
         Rating.objects.create(user=other, game="allfours", elo=1500 + n, rated_matches=n, glicko_rd=60 + 20 * n)
     playing = services.create_match("cuatrola", {}, [services.SeatSpec(user=user)]
                                     + [services.SeatSpec(bot="random")] * 3)
-    waiting = services.create_match("allfours", {}, [services.SeatSpec(user=get_user_model().objects
-                                                                       .create_user("host"))])
+    host = get_user_model().objects.create_user("host")
+    waiting = services.create_match("allfours", {}, [services.SeatSpec(user=host)])
+    # Invitations waiting on the home page: a club's, by name, and a seat a host keeps for the player.
+    invite_member(host, make_club(organiser=host), username)
+    services.create_match("baloot", {}, [services.SeatSpec(user=host), services.SeatSpec(),
+                                         services.SeatSpec(user=user, invited=True)], created_by=host)
     round_one = competition.rounds.order_by("number").first()
     return [
         "/", "/play/", "/play/new/", "/matches/", "/matches/?mine=1", f"/matches/{finished.pk}/replay/",
@@ -63,7 +68,7 @@ def seed(username):
         f"/competitions/{competition.pk}/", f"/competitions/{competition.pk}/standings/",
         f"/competitions/{competition.pk}/bracket/", f"/competitions/{competition.pk}/rounds/{round_one.number}/",
         f"/competitions/new/{club.slug}/", "/competitions/notifications/", "/clubs/", f"/clubs/{club.slug}/",
-        f"/clubs/{club.slug}/members/", "/ratings/allfours/", f"/ratings/players/{username}/",
+        f"/clubs/{club.slug}/members/", f"/clubs/{club.slug}/invitations/", "/ratings/allfours/", f"/ratings/players/{username}/",
         f"/players/{username}/", "/accounts/profile/", "/help/", "/help/allfours/", "/help/baloot/",
         "/help/cuatrola/",
     ]

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from clubs.models import Club, Invitation, JoinRequest, Membership
+from clubs.models import Club, Invitation, JoinRequest, MemberInvitation, Membership
 
 Role = Membership.Role
 
@@ -23,6 +23,7 @@ class ClubCast:
     outsider: object    # signed in, no relation to the club
     join_request: JoinRequest
     invitation: Invitation
+    member_invitation: MemberInvitation  # the applicant, invited by name too
 
     def user(self, who):
         return None if who == "anonymous" else getattr(self, who)
@@ -43,7 +44,10 @@ def make_cast(slug="spades", is_public=True) -> ClubCast:
     join_request = JoinRequest.objects.create(club=club, user=users["applicant"], message="Let me in")
     invitation = Invitation.objects.create(club=club, created_by=users["owner"],
                                            expires_at=timezone.now() + timedelta(days=7))
-    return ClubCast(club=club, join_request=join_request, invitation=invitation, **users)
+    member_invitation = MemberInvitation.objects.create(club=club, user=users["applicant"], invited_by=users["owner"],
+                                                        expires_at=timezone.now() + timedelta(days=7))
+    return ClubCast(club=club, join_request=join_request, invitation=invitation, member_invitation=member_invitation,
+                    **users)
 
 
 @pytest.fixture

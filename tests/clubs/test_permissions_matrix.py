@@ -46,6 +46,11 @@ CLUB_MATRIX = [
     ("create a link", "post", slug_url("invitations"), {"days": "7"}, [LOGIN, 403, 403, 302, 302]),
     ("revoke a link", "post", lambda c: reverse("clubs:invitation_revoke", args=[c.club.slug, c.invitation.pk]),
      None, [LOGIN, 403, 403, 302, 302]),
+    ("invite a player", "post", slug_url("invite_member"),
+     lambda c: {"player-who": c.outsider.username, "player-days": "7"}, [LOGIN, 403, 403, 302, 302]),
+    ("withdraw a personal invitation", "post",
+     lambda c: reverse("clubs:member_invitation_revoke", args=[c.club.slug, c.member_invitation.pk]),
+     None, [LOGIN, 403, 403, 302, 302]),
     ("join request form", "get", slug_url("request"), None, [LOGIN, 200, 403, 403, 403]),
     ("ask to join", "post", slug_url("request"), {"message": "hi"}, [LOGIN, 302, 403, 403, 403]),
     ("join requests", "get", slug_url("requests"), None, [LOGIN, 403, 403, 200, 200]),
@@ -94,7 +99,7 @@ def test_each_role_gets_the_documented_answer(client, public, method, url, data,
     if user is not None:
         client.force_login(user)
 
-    response = getattr(client, method)(url(cast), data or {})
+    response = getattr(client, method)(url(cast), (data(cast) if callable(data) else data) or {})
 
     assert answer_of(response) == expected
 
@@ -104,7 +109,7 @@ def test_the_matrix_covers_every_club_url():
     from clubs.urls import urlpatterns
 
     covered = {"detail", "members", "play", "edit", "log", "member_role", "member_remove", "leave",
-               "invitations", "invitation_revoke", "request", "requests", "decide", "list", "create", "invitation"}
+               "invitations", "invitation_revoke", "invite_member", "member_invitation_revoke", "request", "requests", "decide", "list", "create", "invitation"}
     assert {pattern.name for pattern in urlpatterns} == covered
 
 

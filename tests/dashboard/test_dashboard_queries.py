@@ -6,10 +6,12 @@ import pytest
 from django.utils import timezone
 
 from clubs.models import Membership
-from dashboard import queries
+from clubs.dashboard import queries
+from gameplay import api as gameplay_api
 from gameplay import services
 from gameplay.models import Match
 from tests.competitions_db.helpers import human_pairs, make_club, make_competition, make_user
+from tournaments import pages
 from tournaments.models import CheckIn, EntryPlayer, Entry, Notification, Pairing, Round
 
 pytestmark = pytest.mark.django_db
@@ -28,28 +30,28 @@ def scheduled_pairing(starts_in=timedelta(hours=2), status=Round.Status.SCHEDULE
 
 def test_next_match_is_the_players_scheduled_pairing_with_its_start_time():
     pairing, users = scheduled_pairing()
-    found = queries.next_match(users[0])
+    found = pages.next_match_of(users[0])
     assert found.pairing == pairing and found.starts_at == pairing.round.starts_at
     assert not found.can_check_in  # the round has not opened yet
 
 
 def test_next_match_offers_check_in_once_the_round_is_open_and_not_after_checking_in():
     pairing, users = scheduled_pairing(starts_in=timedelta(minutes=5), status=Round.Status.OPEN)
-    assert queries.next_match(users[1]).can_check_in
+    assert pages.next_match_of(users[1]).can_check_in
     CheckIn.objects.create(pairing=pairing, user=users[1])
-    again = queries.next_match(users[1])
+    again = pages.next_match_of(users[1])
     assert again.checked_in and not again.can_check_in
 
 
 def test_a_decided_pairing_is_no_longer_the_next_match():
     pairing, users = scheduled_pairing()
     Pairing.objects.filter(pk=pairing.pk).update(decided_at=timezone.now())
-    assert queries.next_match(users[0]) is None
+    assert pages.next_match_of(users[0]) is None
 
 
 def test_a_stranger_has_no_next_match():
     scheduled_pairing()
-    assert queries.next_match(make_user()) is None
+    assert pages.next_match_of(make_user()) is None
 
 
 def test_tables_where_it_is_your_turn_come_first_and_are_marked():
@@ -58,18 +60,18 @@ def test_tables_where_it_is_your_turn_come_first_and_are_marked():
     waiting = services.create_match("allfours", {}, [services.SeatSpec(user=players[0])])
     live = services.live_table(Match.objects.get(pk=first.pk)).table
     actor = players[live.to_act]
-    rows = queries.my_tables(actor)
-    assert [r.match.pk for r in rows][0] == first.pk and rows[0].your_turn
-    mine = queries.my_tables(players[0])
-    assert {r.match.pk for r in mine} == {first.pk, waiting.pk}
-    assert next(r for r in mine if r.match.pk == waiting.pk).waiting
+    rows = gameplay_api.tables_of(actor)
+    assert [r.match_id for r in rows][0] == first.pk and rows[0].your_turn
+    mine = gameplay_api.tables_of(players[0])
+    assert {r.match_id for r in mine} == {first.pk, waiting.pk}
+    assert next(r for r in mine if r.match_id == waiting.pk).waiting
 
 
 def test_finished_tables_are_not_listed():
     players = [make_user() for _ in range(4)]
     match = services.create_match("allfours", {}, [services.SeatSpec(user=u) for u in players])
     services.abort_match(match, "test")
-    assert queries.my_tables(players[0]) == []
+    assert gameplay_api.tables_of(players[0]) == []
 
 
 def test_partner_invitations_list_only_open_invitations_of_open_competitions():
@@ -79,8 +81,8 @@ def test_partner_invitations_list_only_open_invitations_of_open_competitions():
     EntryPlayer.objects.create(entry=entry, competition=competition, user=inviter, position=0,
                                accepted_at=timezone.now())
     place = EntryPlayer.objects.create(entry=entry, competition=competition, user=invited, position=1)
-    assert queries.partner_invitations(invited) == [place]
-    assert queries.partner_invitations(inviter) == []
+    assert pages.partner_invitations_of(invited) == [place]
+    assert pages.partner_invitations_of(inviter) == []
 
 
 def test_new_competition_is_offered_in_the_clubs_a_player_organises_only():

@@ -5,10 +5,10 @@ import pytest
 from channels.db import database_sync_to_async as db
 from channels.routing import URLRouter
 
-from dashboard.routing import websocket_urlpatterns
+from clubs.dashboard.routing import websocket_urlpatterns
 from gameplay import services
 from tests.gameplay.helpers import Socket, make_user
-from tournaments.models import Notification
+from tournaments.services.notify import notify
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -30,7 +30,7 @@ async def test_a_visitor_is_refused():
 
 async def test_connecting_sends_the_unread_count():
     user = await db(make_user)()
-    await db(Notification.objects.create)(user=user, key="a", text="Round 1 is open")
+    await db(notify)(user, "a", "round_open", {"competition": "Cup", "number": 1}, email=False)
     socket, first = await connected(user)
     assert first == {"type": "notifications", "count": 1}
     await socket.close()
@@ -39,7 +39,7 @@ async def test_connecting_sends_the_unread_count():
 async def test_a_new_notification_updates_the_count_on_every_tab():
     user = await db(make_user)()
     tabs = [await connected(user) for _ in range(2)]
-    await db(Notification.objects.create)(user=user, key="b", text="Your partner invited you")
+    await db(notify)(user, "b", "invited", {"name": "Amina", "competition": "Cup"}, email=False)
     for socket, _ in tabs:
         assert await socket.receive_until("notifications") == {"type": "notifications", "count": 1}
         await socket.close()

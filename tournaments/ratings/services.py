@@ -191,3 +191,8 @@ def leaderboard(game: str, club=None, established_only: bool = False):
         query = query.filter(user__memberships__club=club)
     name = Coalesce(NullIf("user__player__display_name", Value("")), "user__username")
     return query.select_related("user").annotate(name=name).order_by("-elo", "user__username")
+
+
+def recent_changes(user, limit: int) -> list[RatingChange]:
+    """The player's last rated matches with their Elo change, newest first (their home)."""
+    return list(RatingChange.objects.filter(user=user).order_by("-finished_at", "-match_id")[:limit])

@@ -12,6 +12,7 @@ import logging
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
+from django.dispatch import Signal
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -19,6 +20,14 @@ from tournaments.models import Notification
 from tournaments.notices import sentence, zone_of_reader
 
 logger = logging.getLogger("chalk.tournaments")
+
+# `notifications_changed(sender=None, user_id=...)`, after the commit that added or read a user's
+# notifications: the players' pages (clubs/dashboard) update the navigation's count live.
+notifications_changed = Signal()
+
+
+def _changed(user_id: int) -> None:
+    transaction.on_commit(lambda: notifications_changed.send(sender=None, user_id=user_id))
 
 
 def language_of(user) -> str:
@@ -42,6 +51,7 @@ def notify(user, key: str, kind: str, params: dict, url: str = "", competition=N
                                         competition=competition)
     except IntegrityError:
         return False
+    _changed(user.pk)
     if email and user.email:
         message = mail_of(user, text, url)
         transaction.on_commit(lambda: _mail(user.email, *message))
@@ -67,4 +77,20 @@ def _mail(address: str, subject: str, body: str) -> None:
 
 def mark_all_read(user) -> int:
     """The user has seen every notification; how many were unread."""
-    return Notification.objects.filter(user=user, read_at__isnull=True).update(read_at=timezone.now())
+    count = Notification.objects.filter(user=user, read_at__isnull=True).update(read_at=timezone.now())
+    if count:
+        _changed(user.pk)
+    return count
+
+
+def mark_read(user, key: str) -> int:
+    """The user has dealt with the event `key` elsewhere (answered the invitation it announced)."""
+    count = Notification.objects.filter(user=user, key=key[:80], read_at__isnull=True).update(read_at=timezone.now())
+    if count:
+        _changed(user.pk)
+    return count
+
+
+def unread_count(user) -> int:
+    """The navigation's badge: notifications the user has not marked read."""
+    return Notification.objects.filter(user=user, read_at__isnull=True).count()

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from dashboard.consumers import MeConsumer
+from clubs.dashboard.consumers import MeConsumer
 
 websocket_urlpatterns = [
     path("ws/me/", MeConsumer.as_asgi()),
