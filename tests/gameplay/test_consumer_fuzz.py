@@ -15,7 +15,7 @@ from django.test import override_settings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gameplay import live_db, services
+from gameplay import services
 from gameplay.consumers import CLOSE_TOO_BIG
 from gameplay.models import Match, MatchAction
 
@@ -98,10 +98,10 @@ def logged():
 
 @pytest.fixture
 def loop():
-    loop = asyncio.new_event_loop()
-    yield loop
-    loop.close()
-    live_db.close_all()
+    """One loop for the whole test, shut down by its runner: its tasks cancelled, the loop's
+    database pool closed on it (gameplay/live_db.py) before the loop closes."""
+    with asyncio.Runner() as runner:
+        yield runner.get_loop()
 
 
 def waiting_seat(match, users):
