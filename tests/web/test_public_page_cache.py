@@ -70,3 +70,13 @@ def test_a_page_in_another_language_is_kept_apart():
     english = Client(HTTP_ACCEPT_LANGUAGE="en").get(path).content.decode()
     spanish = Client(HTTP_ACCEPT_LANGUAGE="es").get(path).content.decode()
     assert '<html lang="en"' in english and '<html lang="es"' in spanish
+
+
+def test_a_visitor_with_a_message_waiting_gets_a_page_of_their_own_that_nobody_else_gets():
+    path = fresh_path()
+    leaving = Client()
+    leaving.force_login(make_user())
+    leaving.post("/accounts/logout/")  # now a visitor, with "You have signed out." waiting
+    own = leaving.get(path).content.decode()
+    assert 'class="messages"' in own
+    assert 'class="messages"' not in Client().get(path).content.decode()
