@@ -76,6 +76,8 @@ def server_env(args) -> dict:
         "ALLOWED_HOSTS": "127.0.0.1,localhost", "SECURE_SSL_REDIRECT": "0",
         "CELERY_TASK_ALWAYS_EAGER": "0", "LOG_LEVEL": "WARNING", "PYTHONUNBUFFERED": "1",
     })
+    if getattr(args, "cprofile", None):
+        env["CHALK_CPROFILE"] = str(Path(args.cprofile).resolve())
     for name in ("PYTEST_VERSION", "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"):
         env.pop(name, None)
     return env
@@ -152,7 +154,9 @@ class Server:
         core = args.server_core
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", app, "--host", HOST, "--port", str(self.port),
-             "--log-level", "warning", "--no-access-log", "--no-server-header"],
+             "--log-level", "warning", "--no-access-log", "--no-server-header", "--timeout-graceful-shutdown", "3",
+             # as production serves (Procfile): per-socket compression state grew the process
+             *([] if args.server_compression else ["--ws-per-message-deflate", "false"])],
             cwd=ROOT, env=server_env(args), stdout=self.errors, stderr=self.errors,
             preexec_fn=lambda: os.sched_setaffinity(0, {core}))
         deadline = time.monotonic() + 60
@@ -371,7 +375,9 @@ async def run_chalk(args, mode: str, tables: int, seconds: float, warmup: float,
         max(2, tables // 10) if pace else int(args.rate_bound * (warmup + seconds) / 100) + 10)
     log(f"[{mode} #{run}] making {tables} + {spares} tables ...")
     made = make_tables(args, tables + spares)
-    server = Server(args, "benchmarks.timed_asgi:application" if args.timing else "config.asgi:application")
+    app = ("benchmarks.timed_asgi:application" if args.timing else
+           "benchmarks.profiled_asgi:application" if args.cprofile else "config.asgi:application")
+    server = Server(args, app)
     try:
         pool: asyncio.Queue = asyncio.Queue()
         for table in made:
@@ -577,6 +583,8 @@ def main() -> None:
     parser.add_argument("--server-core", type=int, default=1)
     parser.add_argument("--client-core", type=int, default=0)
     parser.add_argument("--no-compression", action="store_true", help="no permessage-deflate (browsers use it)")
+    parser.add_argument("--server-compression", action="store_true",
+                        help="let uvicorn accept permessage-deflate (production does not: Procfile)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timing", action="store_true",
                         help="serve Chalk through benchmarks/timed_asgi.py and print ms per move per step")
@@ -584,6 +592,8 @@ def main() -> None:
                         help="where the timed server's stderr goes with CHALK_BENCH_PATCHES=cprofile")
     parser.add_argument("--profile", metavar="PATH", help="py-spy raw profile of one extra full window")
     parser.add_argument("--py-spy", default=os.environ.get("PY_SPY", "py-spy"))
+    parser.add_argument("--cprofile", metavar="PATH", help="serve Chalk under cProfile (benchmarks/profiled_asgi.py), "
+                        "stats written to PATH when the server stops")
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL))
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", DEFAULT_REDIS_URL))
     args = parser.parse_args()

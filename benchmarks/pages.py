@@ -4,7 +4,7 @@ same uvicorn (issue 16, item 9: every page >= 0.3x the bare view's requests/s, p
 Pages (anonymous visitors): `/`, the `/play/` lobby with --tables public playing tables, a
 16-pair round-robin standings page, that competition's page, the match archive (`/matches/`),
 the replay of a finished match, and the All Fours leaderboard (--rated players over 2,000 rated
-matches). The bare view (/bench/bare/, benchmarks/pages_urls.py) runs through the same
+matches); and the signed-in dashboard (`/` with a session cookie) of the busiest player. The bare view (/bench/bare/, benchmarks/pages_urls.py) runs through the same
 middleware; it is measured first and last, and each page is compared with the mean of the two.
 
 Against the real services, each its own: PostgreSQL (DATABASE_URL, default
@@ -115,7 +115,32 @@ def urls() -> dict:
     replayed = Match.objects.filter(status=Match.Status.FINISHED, actions__isnull=False).order_by("-pk").first()
     return {"bare": "/bench/bare/", "home": "/", "lobby": "/play/",
             "standings": f"/competitions/{competition.pk}/standings/", "competition": f"/competitions/{competition.pk}/",
-            "archive": "/matches/", "replay": f"/matches/{replayed.pk}/replay/", "leaderboard": "/ratings/allfours/"}
+            "archive": "/matches/", "replay": f"/matches/{replayed.pk}/replay/", "leaderboard": "/ratings/allfours/",
+            "dashboard": ("/", signed_in_cookie())}
+
+
+def signed_in_cookie() -> str:
+    """The session cookie of the busiest player: a seat at a twelfth of the lobby's tables, in
+    hundreds of finished and rated matches and in the round robin (the dashboard's worst case)."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from tournaments.models import EntryPlayer
+
+    in_competition = EntryPlayer.objects.filter(user__username__startswith="benchp").values("user_id")
+    user = (get_user_model().objects.filter(pk__in=in_competition).order_by("pk").first()
+            or get_user_model().objects.get(username="benchp0"))
+    browser = Client()
+    browser.force_login(user)
+    return f"{settings.SESSION_COOKIE_NAME}={browser.cookies[settings.SESSION_COOKIE_NAME].value}"
+
+
+def request_of(page) -> bytes:
+    """A page is a path, or (path, cookie) for a signed-in visitor."""
+    path, cookie = page if isinstance(page, tuple) else (page, None)
+    cookie_line = f"Cookie: {cookie}\r\n" if cookie else ""
+    return f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nAccept-Language: en\r\n{cookie_line}\r\n".encode()
 
 
 # ----- the server ------------------------------------------------------------------------------
@@ -182,9 +207,9 @@ async def fetch(reader, writer, request: bytes) -> int:
     return int(lines[0].split()[1])
 
 
-async def client(port, path, stop_at, start_at, latencies, errors) -> None:
+async def client(port, page, stop_at, start_at, latencies, errors) -> None:
     reader, writer = await asyncio.open_connection(HOST, port)
-    request = f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nAccept-Language: en\r\n\r\n".encode()
+    request = request_of(page)
     try:
         while (now := time.monotonic()) < stop_at:
             status = await fetch(reader, writer, request)
@@ -199,15 +224,15 @@ def percentile(values, q):
     return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 1) if ordered else None
 
 
-async def measure(server, name, path, args) -> dict:
+async def measure(server, name, page, args) -> dict:
     latencies, errors = [], []
     start_at = time.monotonic() + args.warmup
     stop_at = start_at + args.seconds
     cpu_before = server.cpu_seconds() + 0.0
-    await asyncio.gather(*(client(server.port, path, stop_at, start_at, latencies, errors)
+    await asyncio.gather(*(client(server.port, page, stop_at, start_at, latencies, errors)
                            for _ in range(args.clients)))
     cpu = (server.cpu_seconds() - cpu_before) / (args.warmup + args.seconds)
-    return {"page": name, "path": path, "requests": len(latencies), "rps": round(len(latencies) / args.seconds, 1),
+    return {"page": name, "path": page[0] if isinstance(page, tuple) else page, "requests": len(latencies), "rps": round(len(latencies) / args.seconds, 1),
             "p50_ms": percentile(latencies, 0.5), "p99_ms": percentile(latencies, 0.99),
             "errors": dict(Counter(errors)),
             "server_cpu": round(cpu, 2)}
@@ -217,17 +242,17 @@ async def warm(server, pages: dict) -> None:
     """One request to each page first: imports, template compiles and the replay's cache entry
     are start-up costs, not what is measured."""
     reader, writer = await asyncio.open_connection(HOST, server.port)
-    for path in pages.values():
-        await fetch(reader, writer, f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\n\r\n".encode())
+    for page in pages.values():
+        await fetch(reader, writer, request_of(page))
     writer.close()
 
 
 async def run_all(server, pages: dict, args) -> list[dict]:
     await warm(server, pages)
     results = [await measure(server, "bare", pages["bare"], args)]
-    for name, path in pages.items():
+    for name, page in pages.items():
         if name != "bare" and (not args.only or name in args.only):
-            results.append(await measure(server, name, path, args))
+            results.append(await measure(server, name, page, args))
             print(json.dumps(results[-1]), flush=True)
     results.append(await measure(server, "bare", pages["bare"], args))
     return results

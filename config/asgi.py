@@ -15,6 +15,7 @@ django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter  # noqa: E402
 
+from config.lifespan import lifespan  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from config.websockets import websocket_application  # noqa: E402
 
@@ -30,5 +31,7 @@ application = ProtocolTypeRouter(
         "http": django_asgi_app,
         # Same-origin sockets only (scheme, host and port), unknown paths refused: config/websockets.py
         "websocket": websocket_application(websocket_urlpatterns),
+        # Shutdown closes the event loop's own database pool: config/lifespan.py
+        "lifespan": lifespan,
     }
 )

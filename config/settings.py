@@ -148,6 +148,12 @@ def _database():
     return db
 
 
+# Public pages as visitors who are not signed in see them (lobby, archive, replays, competitions,
+# leaderboards), served from the cache for this many seconds (config/public_cache.py); 0: never.
+# Tests see every page fresh (they change rows and look at once); tests/web/test_public_page_cache.py
+# turns it on.
+PUBLIC_PAGE_CACHE_SECONDS = env_int("PUBLIC_PAGE_CACHE_SECONDS", 0 if TESTING else 5)
+
 # Connections per process (docs/deploying.md, "Budgeting PostgreSQL connections").
 DB_POOL_SIZE = env_int("DB_POOL_SIZE", 10)
 DB_POOL_MIN_SIZE = env_int("DB_POOL_MIN_SIZE", 2)

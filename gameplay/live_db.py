@@ -8,7 +8,8 @@ there and back and the GIL hand-overs between the loop and the thread, which on 
 about as much as the statement itself (benchmarks/live_load.py).
 
 Connections (docs/deploying.md): each database thread keeps one of Django's pooled connections
-(DB_POOL_SIZE) while the process runs; the loop's pool opens at most LIVE_LOOP_CONNECTIONS.
+(DB_POOL_SIZE) while the process runs; the loop's pool opens at most LIVE_LOOP_CONNECTIONS and
+is closed, tasks and connections, when its loop shuts down (or at the ASGI lifespan's end).
 This module knows nothing of matches: gameplay.services builds on it.
 """
 
@@ -27,7 +28,7 @@ from django.db import close_old_connections, connections
 from psycopg_pool import AsyncConnectionPool
 
 _executor: ThreadPoolExecutor | None = None
-_pools: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # event loop -> its pool
+_pools: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # event loop -> (its pool, closer)
 _all_pools: weakref.WeakSet = weakref.WeakSet()  # for close_all(), also once a loop is gone
 
 
@@ -93,17 +94,43 @@ def _connection_params() -> dict:
 
 async def _loop_pool() -> AsyncConnectionPool:
     """This event loop's pool, opened on first use. Connections open on demand (min_size 0) and
-    a broken one (a lost server, a statement cut off by a cancel) is discarded on return."""
+    a broken one (a lost server, a statement cut off by a cancel) is discarded on return.
+
+    The pool lives as long as its loop: the ASGI lifespan's shutdown closes it
+    (close_loop_pool), and so does the loop's own shutdown in any runner (asyncio.run,
+    asyncio.Runner, uvicorn, asgiref's loops), through an async generator started on the loop,
+    which `loop.shutdown_asyncgens()` closes. Its worker and scheduler tasks never outlive it."""
     loop = asyncio.get_running_loop()
-    pool = _pools.get(loop)
-    if pool is None:
-        pool = _pools[loop] = AsyncConnectionPool(
+    entry = _pools.get(loop)
+    if entry is None:
+        pool = AsyncConnectionPool(
             kwargs=_connection_params(), min_size=0, max_size=settings.LIVE_LOOP_CONNECTIONS,
             open=False, name="chalk-loop", timeout=settings.DB_POOL_TIMEOUT)
+        closer = _closed_with_loop(loop, pool)
+        await closer.asend(None)  # now the loop tracks it, and closes it when it shuts down
+        entry = _pools[loop] = (pool, closer)
         _all_pools.add(pool)
-        weakref.finalize(loop, _close_now, pool)  # a loop that goes (tests make many) takes them
-    await pool.open()  # no-op once open
-    return pool
+    await entry[0].open()  # no-op once open
+    return entry[0]
+
+
+async def _closed_with_loop(loop: asyncio.AbstractEventLoop, pool: AsyncConnectionPool):
+    """Suspended at its `yield` while the loop runs; closed by `shutdown_asyncgens` (or by
+    close_loop_pool), its `finally` closes the pool on the loop, before the loop closes."""
+    try:
+        yield
+    finally:
+        if _pools.get(loop, (None,))[0] is pool:
+            del _pools[loop]
+        await pool.close()
+
+
+async def close_loop_pool() -> None:
+    """Close this event loop's pool, if it has one: its connections, workers and scheduler
+    (the ASGI lifespan's shutdown, and tests whose loop ends without a runner)."""
+    entry = _pools.pop(asyncio.get_running_loop(), None)
+    if entry is not None:
+        await entry[1].aclose()  # its finally closes the pool
 
 
 async def fetch_one(sql: str, params) -> tuple | None:
@@ -124,7 +151,13 @@ def _close_now(pool: AsyncConnectionPool) -> None:
 
 
 def close_all() -> None:
-    """Close every loop's connections and forget the pools (tests, before the test database goes)."""
+    """Close every loop's connections and forget the pools (tests, before the test database
+    goes). A loop that is still open and idle closes its pool on itself, workers included; a
+    loop already closed without shutting down can no longer run them (tests must not do that:
+    tests/gameplay/test_loop_pool.py), so only its idle connections are closed."""
+    for loop in list(_pools):
+        if not loop.is_closed() and not loop.is_running():
+            loop.run_until_complete(close_loop_pool())
     for pool in list(_all_pools):
         _close_now(pool)
     _all_pools.clear()

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.paging import window_page
+from config.public_cache import cached_for_visitors
 from gameplay import archive, listings, log, replay_cache, services
 from gameplay.access import reader_for
 from gameplay.bot_levels import LEVEL_CHOICES, bot_seat_name, valid_level
@@ -36,6 +37,7 @@ LIST_SIZE = listings.LIST_SIZE
 
 # ----- finding tables --------------------------------------------------------------------------
 
+@cached_for_visitors
 def lobby(request):
     return render(request, "gameplay/lobby.html", listings.lobby_lists(request.user))
 
@@ -43,6 +45,7 @@ def lobby(request):
 ARCHIVE_KINDS = ("casual", "competition")
 
 
+@cached_for_visitors
 def archive_list(request):
     game, player = request.GET.get("game", ""), request.GET.get("player", "")  # player: from a player page
     kind = request.GET.get("kind", "")
@@ -178,6 +181,7 @@ def finished_table(request, match_id) -> tuple[Match, Table]:
     return match, log.replay(match)
 
 
+@cached_for_visitors
 def replay(request, match_id):
     match, _reader = watchable(request, match_id)
     if not match.is_finished:

@@ -12,6 +12,7 @@ from channels.routing import ProtocolTypeRouter
 from django.urls import path
 
 from config.asgi import django_asgi_app
+from config.lifespan import lifespan
 from config.routing import websocket_urlpatterns
 from config.websockets import websocket_application
 
@@ -38,4 +39,5 @@ class EchoConsumer(AsyncJsonWebsocketConsumer):
 application = ProtocolTypeRouter({
     "http": django_asgi_app,
     "websocket": websocket_application([path("ws/echo/", EchoConsumer.as_asgi()), *websocket_urlpatterns]),
+    "lifespan": lifespan,
 })

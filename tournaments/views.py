@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club
 from clubs.permissions import can_create_competition
 from config.paging import window_page
+from config.public_cache import cached_for_visitors
 from config.request_guard import bounded_int
 from gameplay.api import Game
 from tournaments import brackets, display, forms, pages
@@ -41,12 +42,14 @@ def managed(request, pk) -> Competition:
     return competition
 
 
+@cached_for_visitors
 def competition_list(request):
     visible = pages.visible_competitions(request.user).select_related("club")
     current = visible.exclude(status__in=[Competition.Status.FINISHED, Competition.Status.CANCELLED])
     return render(request, "tournaments/list.html", {"competitions": current.order_by("starts_at")[:LIST_SIZE]})
 
 
+@cached_for_visitors
 def archive(request):
     finished = pages.visible_competitions(request.user).filter(status=Competition.Status.FINISHED)
     club, game, year = request.GET.get("club", ""), request.GET.get("game", ""), request.GET.get("year", "")
@@ -90,6 +93,7 @@ def competition_form(request, club) -> forms.CompetitionForm:
     return forms.CompetitionForm(game=club.first_game or Game.ALLFOURS, **zone)
 
 
+@cached_for_visitors
 def detail(request, pk):
     competition = followable(request, pk)
     context = {"competition": competition, "can_manage": pages.can_manage(request.user, competition),
@@ -106,6 +110,7 @@ def detail(request, pk):
     return render(request, "tournaments/detail.html", context)
 
 
+@cached_for_visitors
 def standings_page(request, pk):
     competition = followable(request, pk)
     return render(request, "tournaments/standings.html", {

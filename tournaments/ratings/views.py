@@ -6,6 +6,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
 from clubs.models import Club
+from config.public_cache import cached_for_visitors
 from gameplay.api import Game
 
 from . import services
@@ -20,6 +21,7 @@ def index(request):
     return redirect("ratings:leaderboard", game=Game.values[0])
 
 
+@cached_for_visitors
 def leaderboard(request, game, club=None):
     if game not in Game.values:
         raise Http404

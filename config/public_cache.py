@@ -1,0 +1,60 @@
+"""Public pages as a visitor sees them, kept a few seconds (PUBLIC_PAGE_CACHE_SECONDS).
+
+The lobby, the archive, a replay, the competitions' pages and the leaderboards are the same
+for every visitor who is not signed in, in one language; under a crowd (benchmarks/pages.py)
+rendering each of them again cost 15-60 ms of a core per request. `cached_for_visitors` keeps
+the rendered body in the cache (Redis) per language and full path, and serves it to the next
+visitors for a few seconds. What a page holds of its visitor is put back per request:
+
+- the CSRF token (the language form and htmx's header carry it): the cached body holds a
+  marker in its place, and every visitor gets a token of their own (and its cookie);
+- pending messages ("You have signed out"): a visitor with messages gets a page of their own,
+  never cached.
+
+Signed-in players, htmx partials, and anything but a 200 HTML GET always get a fresh page.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.translation import get_language
+
+MARKER = "\x00csrf\x00"  # never in a rendered page: request_guard refuses NUL bytes
+# Where base.html puts the token: its forms' hidden field and htmx's request header.
+_TOKEN = re.compile(r'(?:name="csrfmiddlewaretoken" value="|"X-CSRFToken": ")([A-Za-z0-9]+)"')
+
+
+def _cacheable_request(request) -> bool:
+    return (request.method == "GET" and not request.user.is_authenticated
+            and not request.headers.get("HX-Request") and not len(messages.get_messages(request)))
+
+
+def cached_for_visitors(view):
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        seconds = settings.PUBLIC_PAGE_CACHE_SECONDS
+        if seconds <= 0 or not _cacheable_request(request):
+            return view(request, *args, **kwargs)
+        key = f"visitor-page:{get_language()}:{request.get_full_path()}"[:250]
+        body = cache.get(key)
+        if body is None:
+            response = view(request, *args, **kwargs)
+            if (response.status_code != 200 or response.streaming
+                    or not response.get("Content-Type", "").startswith("text/html")):
+                return response
+            text = response.content.decode()
+            found = _TOKEN.search(text)
+            if found is None and "csrf" in text.lower():
+                return response  # a token in a form this module does not know: never cache it
+            cache.set(key, text.replace(found.group(1), MARKER) if found else text, seconds)
+            return response
+        return HttpResponse(body.replace(MARKER, get_token(request)), content_type="text/html; charset=utf-8")
+
+    return wrapper
