@@ -133,9 +133,11 @@ class SearchBot(RuleBot):
         before = world.score[team] - world.score[1 - team]
         world.apply(action)
         while world.to_act is not None:
-            to_act = world.to_act
             legal = world.legal_actions()
-            world.apply(rule_choice(world.view(to_act), legal, options, exact=False))
+            if len(legal) == 1:  # a forced card needs no view (building one is most of a move's cost)
+                world.apply(legal[0])
+            else:
+                world.apply(rule_choice(world.view(world.to_act), legal, options, exact=False))
         value = world.score[team] - world.score[1 - team] - before
         key, weight = TIEBREAK.get(world.game.name, ("", 0))
         totals = world.deal_records[-1]["detail"].get(key) if world.deal_records else None
