@@ -64,9 +64,33 @@ def read(view: dict, options: dict, exact: bool = True) -> Seen:
         seen.add_known(view["buyer"], 1 << seen.face_up)
         if exact and view.get("phase") == "play":
             note_obligations(seen, lambda prefix, seat: obligations(model_for(contract), options, prefix, seat))
+    shown = set()
     for project in view.get("projects", []):
         seen.add_known(project["seat"], mask_of(DECK, project["cards"]))
+        shown.add(project["seat"])
+    for declared in view.get("declarations", []):
+        if declared["seat"] not in shown and declared["seat"] != seen.seat and contract is not None:
+            for kind in declared["projects"]:
+                seen.holds_one_of.append((declared["seat"], PROJECT_SETS[kind, contract == NO_TRUMP]))
     return seen
+
+
+def _project_sets() -> dict:
+    """(kind, sun) -> every card set that is a project of that kind (S8.1): runs of 3, 4, 5 in
+    sequence order within a suit, fours of A K Q J T (four Aces in Sun: the four hundred)."""
+    runs = {length: [((1 << length) - 1) << (suit * 8 + low) for suit in range(4) for low in range(9 - length)]
+            for length in (3, 4, 5)}
+    fours = {rank: sum(1 << (suit * 8 + rank) for suit in range(4)) for rank in (ACE, 6, 5, 4, TEN)}
+    sets = {}
+    for sun in (False, True):
+        hundreds = [m for rank, m in fours.items() if not (sun and rank == ACE)]
+        sets["sira", sun], sets["fifty", sun] = runs[3], runs[4]
+        sets["hundred", sun] = runs[5] + hundreds
+        sets["four_hundred", sun] = [fours[ACE]] if sun else []
+    return sets
+
+
+PROJECT_SETS = _project_sets()
 
 
 def obligations(model, options, prefix, seat) -> list[int]:
