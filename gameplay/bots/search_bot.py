@@ -33,7 +33,8 @@ MODELS = {"allfours": lambda seen: allfours_bot.model_for(seen.trump),
           "cuatrola": lambda seen: cuatrola_bot.model_for(seen.trump, seen.view.get("contract") in
                                                            ("cuatrola", "quintola"))}
 MODE_READERS = {("baloot", "saudi_classic"): baloot_saudi_bot.read}
-GIVE_UP_AFTER = 20  # guesses that cannot be rebuilt before falling back to the heuristics
+GIVE_UP_AFTER = 20
+CONSISTENT_TRIES = 6  # guesses drawn for one whose calls the rule-based player would have made  # guesses that cannot be rebuilt before falling back to the heuristics
 SEARCHED_PHASES = {"play", "stand_or_beg", "dealer_choice", "auction", "calls", "buying", "doubling"}
 CALL_TYPES = {"pass", "bid", "double", "redouble", "announce", "stand", "beg", "give_one", "run_pack",
               "triple", "four", "gahwa"}
@@ -122,11 +123,18 @@ class SearchBot(RuleBot):
 
     @staticmethod
     def draw_world(view, options, seen, rng):
-        guess = sample_hands(seen, rng, view.get("stock_size", 0))
-        if guess is None:
-            return None
-        hands, stock = guess
-        return rebuild(view, options, hands, stock)
+        """A guess rebuilt into a world, preferring guesses where every other seat's calls are
+        the ones the rule-based player would have made with the hand guessed for it (a bid
+        tells what the bidder holds); after CONSISTENT_TRIES guesses, any guess that fits."""
+        judge = calls_judge(view["seat"], options)
+        for attempt in range(CONSISTENT_TRIES + 1):
+            guess = sample_hands(seen, rng, view.get("stock_size", 0))
+            if guess is None:
+                return None
+            world = rebuild(view, options, *guess, judge=judge if attempt < CONSISTENT_TRIES else None)
+            if world is not None:
+                return world
+        return None
 
     @staticmethod
     def play_out(world, action, seat: int, options) -> float:
@@ -148,6 +156,26 @@ class SearchBot(RuleBot):
         if world.winner is not None:
             value += MATCH_WIN_VALUE if world.winner == team else -MATCH_WIN_VALUE
         return value
+
+
+def calls_judge(me: int, options):
+    """judge(state, action): whether a call by another seat is the rule-based player's call in
+    that world (card plays, declarations and cantes are not judged)."""
+    def judge(state, action) -> bool:
+        if action["seat"] == me or action["type"] not in CALL_TYPES:
+            return True
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return True
+        return same_call(rule_choice(state.view(action["seat"]), legal, options, exact=False), action)
+    return judge
+
+
+def same_call(a: dict, b: dict) -> bool:
+    """The same call (a replayed Hokum may name the face-up suit its legal action leaves out)."""
+    return (a["type"] == b["type"] and a.get("contract") == b.get("contract")
+            and bool(a.get("closed")) == bool(b.get("closed"))
+            and (a.get("suit") is None or b.get("suit") is None or a["suit"] == b["suit"]))
 
 
 def read(view, options):
