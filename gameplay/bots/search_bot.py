@@ -33,8 +33,8 @@ MODELS = {"allfours": lambda seen: allfours_bot.model_for(seen.trump),
           "cuatrola": lambda seen: cuatrola_bot.model_for(seen.trump, seen.view.get("contract") in
                                                            ("cuatrola", "quintola"))}
 MODE_READERS = {("baloot", "saudi_classic"): baloot_saudi_bot.read}
-GIVE_UP_AFTER = 20
-CONSISTENT_TRIES = 6  # guesses drawn for one whose calls the rule-based player would have made  # guesses that cannot be rebuilt before falling back to the heuristics
+GIVE_UP_AFTER = 20  # guesses that cannot be rebuilt before falling back to the heuristics
+CONSISTENT_TRIES = 6  # guesses drawn for one whose calls the rule-based player would have made
 SEARCHED_PHASES = {"play", "stand_or_beg", "dealer_choice", "auction", "calls", "buying", "doubling"}
 CALL_TYPES = {"pass", "bid", "double", "redouble", "announce", "stand", "beg", "give_one", "run_pack",
               "triple", "four", "gahwa"}
