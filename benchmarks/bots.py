@@ -1,7 +1,11 @@
 """Bot strength: matches between two partnerships of bots, with the seats swapped.
 
-    python benchmarks/bots.py [--games allfours,baloot,cuatrola] [--rule-matches 400]
-                              [--search-matches 100] [--budget 0.2] [--processes 2]
+    python benchmarks/bots.py [--games allfours,baloot,cuatrola,baloot_saudi] [--rule-matches 400]
+                              [--search-matches 100] [--budget 0.2] [--processes 2] [--clock wall]
+
+`baloot_saudi` is Baloot in its classic Saudi mode (`game_mode: saudi_classic`). `--clock cpu`
+measures the search budget and the decision times in the process's CPU time instead of the wall
+clock: "one core of this machine" on a machine other work is loading.
 
 Every seed is played twice, the second time with the teams exchanged (the same cards, the other
 side of every deal), so luck in the cards cancels. For each pairing and game it prints the first
@@ -27,24 +31,31 @@ from gameplay.bots import get_bot  # noqa: E402
 from gameplay.rules import get_game  # noqa: E402
 
 TARGETS = {"normal vs random": 0.75, "strong vs normal": 0.60}
+# a benchmark "game": (the engine's game, its options)
+VARIANTS = {"allfours": ("allfours", {}), "baloot": ("baloot", {}), "cuatrola": ("cuatrola", {}),
+            "baloot_saudi": ("baloot", {"game_mode": "saudi_classic"})}
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 def play_match(job: tuple) -> dict:
     """One match: bot `first` holds team 0 (or team 1 when `swap`), `second` the other team."""
-    game_name, first, second, seed, swap, budget = job
+    variant, first, second, seed, swap, budget, clock_name = job
+    game_name, options = VARIANTS[variant]
     game = get_game(game_name)
+    clock = CLOCKS[clock_name]
     names = [first, second, first, second] if not swap else [second, first, second, first]
-    bots = [get_bot(name, seed=seed * 4 + seat, budget=budget) for seat, name in enumerate(names)]
-    state = game.start(seed=seed, dealer=seed % 4)
+    bots = [get_bot(name, seed=seed * 4 + seat, options=options, budget=budget, clock=clock)
+            for seat, name in enumerate(names)]
+    state = game.start(seed=seed, options=options, dealer=seed % 4)
     ours = 1 if swap else 0
     times, searched = [], []
     while state.to_act is not None:
         seat = state.to_act
         legal = state.legal_actions()
         view = state.view(seat) if bots[seat].needs_view else None
-        started = time.perf_counter()
+        started = clock()
         action = bots[seat].choose(view, legal)
-        elapsed = time.perf_counter() - started
+        elapsed = clock() - started
         if names[seat] == first:
             times.append(elapsed)
             if getattr(bots[seat], "searched", 0):
@@ -90,6 +101,11 @@ def _stand_made(detail, names, bot):
 
 
 def _baloot_made(detail, names, bot):
+    """Contract mode: the bidder's contract; Saudi mode: the buyer's (a khasara is a failure)."""
+    if "buyer" in detail:  # the Saudi mode's deal record
+        if detail.get("result") in (None, "annulled") or names[detail["buyer"]] not in bot:
+            return None
+        return detail["result"] == "made"
     if detail.get("result") not in ("made", "inside", "tie") or names[detail["bidder"]] not in bot:
         return None
     return detail["result"] == "made"
@@ -140,35 +156,43 @@ def print_row(row: dict) -> None:
     verdict = "ok" if row["win_rate"] >= row["target"] else "BELOW TARGET"
     times = (f"  search {row['median_ms']:.0f} ms median, {row['p99_ms']:.0f} ms p99 "
              f"({row['searched']} decisions)") if row["searched"] else ""
-    print(f"{row['pairing']:18} {row['game']:9} {row['matches']:4} matches  "
+    print(f"{row['pairing']:18} {row['game']:12} {row['matches']:4} matches  "
           f"win {100 * row['win_rate']:5.1f}% [{100 * row['win_low']:.1f}, {100 * row['win_high']:.1f}]  "
           f"margin/deal {row['margin']:+.2f} ± {row['margin_half']:.2f} ({row['deals']} deals)"
           f"{times}  target {100 * row['target']:.0f}%: {verdict}", flush=True)
 
 
-def jobs_for(game: str, first: str, second: str, matches: int, budget: float, seed: int) -> list[tuple]:
-    return [(game, first, second, seed + number // 2, number % 2 == 1, budget) for number in range(matches)]
+def jobs_for(game: str, first: str, second: str, matches: int, budget: float, seed: int,
+             clock: str = "wall") -> list[tuple]:
+    return [(game, first, second, seed + number // 2, number % 2 == 1, budget, clock) for number in range(matches)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="allfours,baloot,cuatrola")
+    parser.add_argument("--games", default="allfours,baloot,cuatrola,baloot_saudi")
     parser.add_argument("--rule-matches", type=int, default=400)
     parser.add_argument("--search-matches", type=int, default=100)
     parser.add_argument("--budget", type=float, default=0.2, help="seconds per search decision")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
+                        help="what the budget and decision times are measured on")
+    parser.add_argument("--pairings", default="normal vs random,strong vs normal")
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.2f} (cores: {os.cpu_count()}); "
-          f"{args.processes} processes; search budget {args.budget * 1000:.0f} ms", flush=True)
+          f"{args.processes} processes; search budget {args.budget * 1000:.0f} ms ({args.clock} clock)",
+          flush=True)
     started = time.perf_counter()
     rows = []
     with Pool(args.processes) as pool:
         for label, first, second, matches in (("normal vs random", "normal", "random", args.rule_matches),
                                               ("strong vs normal", "strong", "normal", args.search_matches)):
+            if label not in args.pairings.split(","):
+                continue
             for game in args.games.split(","):
                 if matches:
-                    results = pool.map(play_match, jobs_for(game, first, second, matches, args.budget, args.seed))
+                    results = pool.map(play_match, jobs_for(game, first, second, matches, args.budget, args.seed,
+                                                            args.clock))
                     rows.append(summarise(label, game, results))
                     print_row(rows[-1])
     print("\nrule-based bidding: contracts (All Fours: stands) chosen by the rule-based bidder, and made")
@@ -176,7 +200,7 @@ def main() -> None:
         if row["bidding"]:
             made = sum(row["bidding"])
             low, high = wilson(made, len(row["bidding"]))
-            print(f"  {row['pairing']:18} {row['game']:9} {made}/{len(row['bidding'])} = "
+            print(f"  {row['pairing']:18} {row['game']:12} {made}/{len(row['bidding'])} = "
                   f"{100 * made / len(row['bidding']):.1f}% [{100 * low:.1f}, {100 * high:.1f}]")
     print(f"\nelapsed {time.perf_counter() - started:.0f} s; load average at end: {os.getloadavg()[0]:.2f}")
 

@@ -11,9 +11,11 @@ import random
 
 from gameplay.rules import get_game
 
-from . import allfours_bot, baloot_bot, cuatrola_bot
+from . import allfours_bot, baloot_bot, baloot_saudi_bot, cuatrola_bot
 
 PLAYERS = {"allfours": allfours_bot.choose, "baloot": baloot_bot.choose, "cuatrola": cuatrola_bot.choose}
+# A game's other modes, played by their own heuristics: (game, game_mode) -> player
+MODE_PLAYERS = {("baloot", "saudi_classic"): baloot_saudi_bot.choose}
 EASY_SLIP = 0.3  # how often the easy level plays a random legal action
 
 
@@ -28,7 +30,8 @@ def rule_choice(view: dict, legal: list[dict], options: dict, exact: bool = True
     the search's quicker play-out policy (see the games' `read`)."""
     if len(legal) == 1:
         return legal[0]
-    return PLAYERS[view["game"]](view, legal, options, exact)
+    player = MODE_PLAYERS.get((view["game"], options.get("game_mode"))) or PLAYERS[view["game"]]
+    return player(view, legal, options, exact)
 
 
 class RuleBot:

@@ -32,9 +32,18 @@ def _try_deal(seen, rng, stock_size, respect_voids):
     if any(n < 0 for n in need):
         return None
     pool = seen.unseen & ~(seen.known[0] | seen.known[1] | seen.known[2] | seen.known[3])
+    excluded = seen.excluded if respect_voids else [0, 0, 0, 0]
+    for seat, sets in seen.holds_one_of:  # a set of each first (it may have been played since)
+        free = (pool | hands[seat]) & ~excluded[seat] | seen.played_by[seat]
+        fitting = [cards for cards in sets if not cards & ~free and (cards & pool).bit_count() <= need[seat]]
+        if not fitting:
+            return None
+        cards = rng.choice(fitting) & pool
+        hands[seat] |= cards
+        need[seat] -= cards.bit_count()
+        pool &= ~cards
     cards = list(iter_bits(pool))
     rng.shuffle(cards)
-    excluded = seen.excluded if respect_voids else [0, 0, 0, 0]
     # the most constrained cards first, so a seat with voids is not left without cards it may hold
     cards.sort(key=lambda c: sum(1 for s in seats if need[s] and not excluded[s] >> c & 1))
     stock, stock_need = [], stock_size

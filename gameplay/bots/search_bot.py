@@ -20,7 +20,7 @@ from .rule_bot import RuleBot, rule_choice
 from .seen import mask_of
 from .sampler import sample_hands
 from .worlds import rebuild
-from . import allfours_bot, baloot_bot, cuatrola_bot
+from . import allfours_bot, baloot_bot, baloot_saudi_bot, cuatrola_bot
 
 BUDGET_SECONDS = 0.2
 MATCH_WIN_VALUE = 100  # winning the match outweighs any deal's points
@@ -32,9 +32,12 @@ MODELS = {"allfours": lambda seen: allfours_bot.model_for(seen.trump),
           "baloot": lambda seen: baloot_bot.model_for(seen.contract),
           "cuatrola": lambda seen: cuatrola_bot.model_for(seen.trump, seen.view.get("contract") in
                                                            ("cuatrola", "quintola"))}
+MODE_READERS = {("baloot", "saudi_classic"): baloot_saudi_bot.read}
 GIVE_UP_AFTER = 20  # guesses that cannot be rebuilt before falling back to the heuristics
-SEARCHED_PHASES = {"play", "stand_or_beg", "dealer_choice", "auction", "calls"}
-CALL_TYPES = {"pass", "bid", "double", "redouble", "announce", "stand", "beg", "give_one", "run_pack"}
+CONSISTENT_TRIES = 6  # guesses drawn for one whose calls the rule-based player would have made
+SEARCHED_PHASES = {"play", "stand_or_beg", "dealer_choice", "auction", "calls", "buying", "doubling"}
+CALL_TYPES = {"pass", "bid", "double", "redouble", "announce", "stand", "beg", "give_one", "run_pack",
+              "triple", "four", "gahwa"}
 # Leave the heuristic's choice only for one that did better by this many standard errors of the
 # paired difference: with a few dozen guesses, a smaller edge is as likely luck as skill.
 SWITCH_MARGIN = 1.5
@@ -59,8 +62,6 @@ class SearchBot(RuleBot):
         self.searched = 0
         options = self.options_for(view["game"])
         heuristic = rule_choice(view, legal, options)
-        if view["game"] == "baloot" and options.get("game_mode", "contract") != "contract":
-            return heuristic
         candidates = self.candidates(view, legal, heuristic, options)
         if len(candidates) < 2:
             return heuristic
@@ -74,19 +75,21 @@ class SearchBot(RuleBot):
         if heuristic["type"] in ("declare", "sing") or view["phase"] not in SEARCHED_PHASES:
             return [heuristic]
         if heuristic["type"] == "play":
-            seen = READERS[view["game"]](view, options)
+            seen = read(view, options)
             plays = distinct_plays(MODELS[view["game"]](seen), seen, [a for a in legal if a["type"] == "play"])
             return [heuristic] + [a for a in plays if a != heuristic]
         others = [a for a in legal if a != heuristic and a["type"] in CALL_TYPES]
         if heuristic["type"] != "pass":
             return [heuristic] + [a for a in others if a["type"] == "pass"]
+        if view.get("mode") == "saudi_classic":
+            return [heuristic] + best_saudi_bids(view, others)
         if view["game"] == "baloot":
             return [heuristic] + best_bids(view, others)
         return [heuristic] + others[:1]  # stand or beg, give one or run, pass or the lowest contract
 
     def search(self, view, candidates, options, started) -> list[list[float]]:
         """Each candidate's result in every world searched (the same worlds for all of them)."""
-        seen = READERS[view["game"]](view, options)
+        seen = read(view, options)
         rng = self.rng
         results = [[] for _ in candidates]
         failures = 0
@@ -120,11 +123,18 @@ class SearchBot(RuleBot):
 
     @staticmethod
     def draw_world(view, options, seen, rng):
-        guess = sample_hands(seen, rng, view.get("stock_size", 0))
-        if guess is None:
-            return None
-        hands, stock = guess
-        return rebuild(view, options, hands, stock)
+        """A guess rebuilt into a world, preferring guesses where every other seat's calls are
+        the ones the rule-based player would have made with the hand guessed for it (a bid
+        tells what the bidder holds); after CONSISTENT_TRIES guesses, any guess that fits."""
+        judge = calls_judge(view["seat"], options)
+        for attempt in range(CONSISTENT_TRIES + 1):
+            guess = sample_hands(seen, rng, view.get("stock_size", 0))
+            if guess is None:
+                return None
+            world = rebuild(view, options, *guess, judge=judge if attempt < CONSISTENT_TRIES else None)
+            if world is not None:
+                return world
+        return None
 
     @staticmethod
     def play_out(world, action, seat: int, options) -> float:
@@ -133,9 +143,11 @@ class SearchBot(RuleBot):
         before = world.score[team] - world.score[1 - team]
         world.apply(action)
         while world.to_act is not None:
-            to_act = world.to_act
             legal = world.legal_actions()
-            world.apply(rule_choice(world.view(to_act), legal, options, exact=False))
+            if len(legal) == 1:  # a forced card needs no view (building one is most of a move's cost)
+                world.apply(legal[0])
+            else:
+                world.apply(rule_choice(world.view(world.to_act), legal, options, exact=False))
         value = world.score[team] - world.score[1 - team] - before
         key, weight = TIEBREAK.get(world.game.name, ("", 0))
         totals = world.deal_records[-1]["detail"].get(key) if world.deal_records else None
@@ -144,6 +156,32 @@ class SearchBot(RuleBot):
         if world.winner is not None:
             value += MATCH_WIN_VALUE if world.winner == team else -MATCH_WIN_VALUE
         return value
+
+
+def calls_judge(me: int, options):
+    """judge(state, action): whether a call by another seat is the rule-based player's call in
+    that world (card plays, declarations and cantes are not judged)."""
+    def judge(state, action) -> bool:
+        if action["seat"] == me or action["type"] not in CALL_TYPES:
+            return True
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return True
+        return same_call(rule_choice(state.view(action["seat"]), legal, options, exact=False), action)
+    return judge
+
+
+def same_call(a: dict, b: dict) -> bool:
+    """The same call (a replayed Hokum may name the face-up suit its legal action leaves out)."""
+    return (a["type"] == b["type"] and a.get("contract") == b.get("contract")
+            and bool(a.get("closed")) == bool(b.get("closed"))
+            and (a.get("suit") is None or b.get("suit") is None or a["suit"] == b["suit"]))
+
+
+def read(view, options):
+    """The seat's knowledge, by its game's (and mode's) reader."""
+    reader = MODE_READERS.get((view["game"], view.get("mode"))) or READERS[view["game"]]
+    return reader(view, options)
 
 
 def distinct_plays(model, seen, plays: list[dict]) -> list[dict]:
@@ -170,6 +208,21 @@ def best_bids(view, bids: list[dict]) -> list[dict]:
     if not contract:
         return bids[:1]
     return [max(contract, key=lambda a: baloot_bot.contract_margin(hand, CONTRACT_INDEX[a["contract"]]))]
+
+
+def best_saudi_bids(view, calls: list[dict]) -> list[dict]:
+    """Baloot's Saudi mode: the Hokum or Sun the six-card hand counts most for (or the ladder
+    call offered), to weigh against passing."""
+    bids = [a for a in calls if a["type"] == "bid" and a["contract"] in ("hokum", "sun")]
+    if not bids:
+        return calls[:1]
+    hand = mask_of(baloot_bot.DECK, view["hand"]) | 1 << baloot_bot.DECK.index[view["face_up"]]
+
+    def margin(action):
+        if action["contract"] == "sun":
+            return baloot_saudi_bot.sun_margin(hand)
+        return baloot_saudi_bot.hokum_margin(hand, "SHDC".index(action.get("suit") or view["face_up"][-1]))
+    return [max(bids, key=margin)]
 
 
 def better_than_heuristic(candidates: list[dict], results: list[list[float]]) -> dict:

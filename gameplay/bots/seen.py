@@ -32,6 +32,8 @@ class Seen:
         self.excluded = [0, 0, 0, 0]  # cards a seat cannot hold, from how it played or declared
         self.known = [0, 0, 0, 0]  # cards a seat must still hold (shown but not yet played)
         self.hand_sizes = list(view.get("hand_sizes", [0, 0, 0, 0]))
+        # (seat, card sets): the seat holds one of the sets (a project declared face down)
+        self.holds_one_of: list[tuple[int, list[int]]] = []
 
     @property
     def trick(self) -> list[tuple[int, int]]:

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from gameplay.rules import IllegalAction, ScenarioError, get_game
 from gameplay.rules.allfours import KICK_POINTS, RANK_OF as AF_RANK_OF
+from gameplay.rules.baloot import NO_TRUMP
+from gameplay.rules.baloot_melds import CARD_INDEX
+from gameplay.rules.baloot_saudi_scoring import project_kind
 from gameplay.rules.cards import iter_bits
 
 
@@ -21,10 +24,14 @@ def _codes(deck, cards) -> list[str]:
     return [deck.codes[c] for c in cards]
 
 
-def _replay(game, options, dealer, deal, start_score, actions):
+def _replay(game, options, dealer, deal, start_score, actions, judge=None):
+    """The deal played through `actions`; None if the engine refuses one, or if `judge(state,
+    action)` says a seat would not have made one of them with the hand the guess gives it."""
     try:
         state = game.start(options=options, dealer=dealer, deals=[deal], start_score=start_score)
         for action in actions:
+            if judge is not None and not judge(state, action):
+                return None
             state.apply(action)
     except (IllegalAction, ScenarioError):
         return None
@@ -63,7 +70,7 @@ def _allfours_start_score(view, options):
     return score
 
 
-def rebuild_allfours(view, options, hands, stock_rest):
+def rebuild_allfours(view, options, hands, stock_rest, judge=None):
     game = get_game("allfours")
     players = view.get("players", 4)
     pone = (view["dealer"] + 1) % players
@@ -75,7 +82,7 @@ def rebuild_allfours(view, options, hands, stock_rest):
     actions = [{"seat": pone if a["type"] in ("stand", "beg") else view["dealer"], **a} for a in actions]
     actions += [{"seat": p["seat"], "type": "play", "card": p["card"]} for p in view["played"]]
     deal = _allfours_deal(view, game.deck, full, stock_rest)
-    return _replay(game, options, view["dealer"], deal, _allfours_start_score(view, options), actions)
+    return _replay(game, options, view["dealer"], deal, _allfours_start_score(view, options), actions, judge)
 
 
 def _played_by(played: list[dict], deck, seat: int) -> int:
@@ -88,7 +95,7 @@ def _played_by(played: list[dict], deck, seat: int) -> int:
 
 # ----- Baloot --------------------------------------------------------------------------------
 
-def rebuild_baloot(view, options, hands, stock_rest):
+def rebuild_baloot(view, options, hands, stock_rest, judge=None):
     """Eight cards a seat: five as if dealt before the auction, three from the stock after it."""
     game = get_game("baloot")
     deck, dealer = game.deck, view["dealer"]
@@ -106,7 +113,7 @@ def rebuild_baloot(view, options, hands, stock_rest):
         actions.append({"seat": p["seat"], "type": "play", "card": p["card"]})
     if view["to_act"] in declared and len(view["played"]) < 4:
         actions.append({"seat": view["to_act"], "type": "declare", "melds": declared.pop(view["to_act"])})
-    state = _replay(game, options, dealer, deal, list(view["score"]), actions)
+    state = _replay(game, options, dealer, deal, list(view["score"]), actions, judge)
     if state is not None and hasattr(state, "pool"):
         state.pool = view.get("hanging_pool", 0)  # the points hanging from earlier tied deals
     return state
@@ -119,9 +126,76 @@ def _baloot_call(call: dict) -> dict:
     return action
 
 
+# ----- Baloot, the Saudi mode ---------------------------------------------------------------
+
+SAUDI_LADDER = {"double", "triple", "four", "gahwa"}
+
+
+def rebuild_baloot_saudi(view, options, hands, stock_rest, judge=None):
+    """S3.3: five cards a seat, then the face-up card and the eleven dealt after the buying (the
+    buyer two, the others three, from p1). In the buying the rest of the stock is the guess's."""
+    game = get_game("baloot")
+    deck, dealer = game.deck, view["dealer"]
+    order = [(dealer + step) % 4 for step in range(1, 5)]
+    face_up = deck.index[view["face_up"]]
+    full = [hands[s] | _played_by(view["played"], deck, s) for s in range(4)]
+    if view.get("contract") is None:
+        first, stock = [sorted(iter_bits(full[s])) for s in range(4)], list(stock_rest)
+    else:
+        first, stock = [[]] * 4, []
+        for seat in order:
+            cards = sorted(iter_bits(full[seat] & ~(1 << face_up)))
+            first[seat] = cards[:5]
+            stock.extend(cards[5:])
+    deal = {"hands": [_codes(deck, cards) for cards in first], "stock": _codes(deck, [face_up] + stock)}
+    state = _replay(game, options, dealer, deal, list(view["score"]), _saudi_calls(view), judge)
+    if state is None:
+        return None
+    declared = {d["seat"]: sorted(d["projects"]) for d in view.get("declarations", [])}
+    try:
+        for number, p in enumerate(view["played"]):
+            if number < 4 and p["seat"] in declared:
+                _declare_like(state, p["seat"], declared.pop(p["seat"]))
+            state.apply({"seat": p["seat"], "type": "play", "card": p["card"]})
+        if view["to_act"] in declared and len(view["played"]) < 4:
+            _declare_like(state, view["to_act"], declared.pop(view["to_act"]))
+    except (IllegalAction, ScenarioError):
+        return None
+    return state
+
+
+def _saudi_calls(view) -> list[dict]:
+    """The buying and doubling calls as actions; the lock is the last ladder call's (S6.4)."""
+    calls = view.get("calls", [])
+    last_ladder = max((i for i, c in enumerate(calls) if c["call"] in SAUDI_LADDER), default=None)
+    actions = []
+    for number, call in enumerate(calls):
+        action = {"seat": call["seat"], "type": call["call"]}
+        if call["call"] in ("hokum", "sun", "ashkal"):
+            action = {"seat": call["seat"], "type": "bid", "contract": call["call"]}
+            if call["call"] == "hokum":
+                action["suit"] = call["suit"]
+        elif number == last_ladder and view.get("closed"):
+            action["closed"] = True
+        actions.append(action)
+    return actions
+
+
+def _declare_like(state, seat: int, kinds: list[str]) -> None:
+    """Declare, in the world, projects of the kinds the seat declared at the table (their cards
+    are hidden from the other team); a guess without such projects cannot be this deal."""
+    sun = state.contract == NO_TRUMP
+    for action in state.legal_actions():
+        if action["type"] == "declare" and sorted(
+                project_kind(sum(1 << CARD_INDEX[c] for c in meld), sun) for meld in action["melds"]) == kinds:
+            state.apply(action)
+            return
+    raise ScenarioError("the guess holds no such projects")
+
+
 # ----- La Cuatrola ---------------------------------------------------------------------------
 
-def rebuild_cuatrola(view, options, hands, stock_rest):
+def rebuild_cuatrola(view, options, hands, stock_rest, judge=None):
     """The dealer's fifth card is the trump card; tricks are replayed with the cantes sung after
     them, in the order the view lists them."""
     game = get_game("cuatrola")
@@ -149,7 +223,7 @@ def rebuild_cuatrola(view, options, hands, stock_rest):
             done = number
             actions += [{"seat": c["seat"], "type": "sing", "suit": c["suit"]} for c in cantes.get(done, [])]
     deal = {"hands": [_codes(deck, cards) for cards in full], "stock": []}
-    return _replay(game, options, dealer, deal, list(view["score"]), actions)
+    return _replay(game, options, dealer, deal, list(view["score"]), actions, judge)
 
 
 def _cuatrola_call(seat: int, call: str) -> dict:
@@ -178,9 +252,11 @@ def _cuatrola_plays(view) -> list[tuple[int, str]]:
 REBUILD = {"allfours": rebuild_allfours, "baloot": rebuild_baloot, "cuatrola": rebuild_cuatrola}
 
 
-def rebuild(view: dict, options: dict, hands: list[int], stock_rest: list[int]):
-    """The world of the guess, at the same decision as the view, or None if it cannot be."""
-    state = REBUILD[view["game"]](view, options, hands, stock_rest)
+def rebuild(view: dict, options: dict, hands: list[int], stock_rest: list[int], judge=None):
+    """The world of the guess, at the same decision as the view, or None if it cannot be (or if
+    `judge` refuses one of the deal's actions in it, see `_replay`)."""
+    builder = rebuild_baloot_saudi if view.get("mode") == "saudi_classic" else REBUILD[view["game"]]
+    state = builder(view, options, hands, stock_rest, judge)
     if state is None or state.to_act != view["seat"]:
         return None
     return state

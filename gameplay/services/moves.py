@@ -164,9 +164,29 @@ def submit_timeout(match_id: int, seq: int) -> Outcome | None:
 
 
 def submit_bot_move(match_id: int) -> Outcome | None:
-    """If a bot holds the seat to act, let it choose from its own view and legal actions."""
+    """If a bot holds the seat to act, let it choose from its own view and legal actions.
+
+    The choice (up to the strong bot's budget) is made outside the lock and the transaction, so
+    people's moves at other tables of this process and the row are never held up by a bot's
+    thinking; the move is applied only if the table is still where the bot looked at it (else
+    None: whoever moved it on starts the next bot task)."""
+    turn = _bot_turn(match_id)
+    if turn is None:
+        return None
+    seq, seat, bot, view, legal = turn
+    action = bot.choose(view, legal)
     with match_lock(match_id), transaction.atomic():
         match = locked_match_if_any(match_id)
+        if match is None or match.status != Match.Status.PLAYING or match.seq != seq:
+            return None
+        return apply_in_lock(match, live_table(match), seat, action, None, None, check_turn=False)
+
+
+def _bot_turn(match_id: int):
+    """(seq, seat, bot, view, legal actions) when a bot is to act at a playing table, else None;
+    read under the match's lock (the cached table must not move while it is read), no row lock."""
+    with match_lock(match_id):
+        match = Match.objects.filter(pk=match_id).first()
         if match is None or match.status != Match.Status.PLAYING:
             return None
         live = live_table(match)
@@ -175,8 +195,7 @@ def submit_bot_move(match_id: int) -> Outcome | None:
             return None
         bot = get_bot(live.bots[seat], seed=f"{match.seed}:{match.seq}", options=match.options)
         view = live.table.view(seat) if bot.needs_view else None
-        action = bot.choose(view, live.table.legal_for(seat))
-        return apply_in_lock(match, live, seat, action, None, None, check_turn=False)
+        return match.seq, seat, bot, view, live.table.legal_for(seat)
 
 
 # ----- the plain case, checked once for both one-statement writers ------------------------------

@@ -1,12 +1,17 @@
 """Bot levels where seats are filled and shown: the new-table form, the waiting table's button,
 the seat names, the bot move in the worker, and a competition's substitute level."""
 
+import threading
+from unittest.mock import patch
+
 import pytest
 
 from gameplay import services
 from gameplay.bot_levels import substitute_level
 from gameplay.models import Match
-from gameplay.services import SeatSpec
+from gameplay.bots.rule_bot import RuleBot
+from gameplay.services import SeatSpec, moves
+from gameplay.services.tables import match_lock
 from gameplay.views import seat_names
 from tests.gameplay.helpers import make_user
 from tests.gameplay.test_views import logged_in, new_table_data
@@ -73,3 +78,60 @@ def test_a_table_outside_a_competition_substitutes_a_normal_bot():
     user = make_user()
     match = services.create_match("allfours", {}, [SeatSpec(user=user)], created_by=user)
     assert substitute_level(match) == "normal"
+
+
+class _Thinker:
+    """A bot that, while it thinks, records whether another thread could take the match's lock,
+    and can have the table moved on under it (another worker's move)."""
+
+    needs_view = True
+
+    def __init__(self, match_id, move_meanwhile):
+        self.match_id, self.move_meanwhile, self.lock_was_free = match_id, move_meanwhile, None
+
+    def choose(self, view, legal):
+        free = []
+        worker = threading.Thread(target=lambda: free.append(_take_and_release(self.match_id)))
+        worker.start()
+        worker.join()
+        self.lock_was_free = free[0]
+        if self.move_meanwhile:
+            self.move_meanwhile = False
+            with patch.object(moves, "get_bot", lambda *a, **k: RuleBot(options={})):
+                assert services.submit_bot_move(self.match_id) is not None
+        return legal[0]
+
+
+def _take_and_release(match_id):
+    lock = match_lock(match_id)
+    if lock.try_acquire():
+        lock.release()
+        return True
+    return False
+
+
+def _bot_table():
+    user = make_user()
+    match = services.create_match("cuatrola", {}, [SeatSpec(bot="normal"), SeatSpec(bot="normal"),
+                                                   SeatSpec(user=user), SeatSpec(bot="normal")],
+                                  seed=5, first_dealer=2)
+    services.forget_table(match.pk)
+    return match
+
+
+def test_a_bot_chooses_without_holding_the_match_lock_and_its_move_is_applied():
+    match = _bot_table()
+    thinker = _Thinker(match.pk, move_meanwhile=False)
+    with patch.object(moves, "get_bot", lambda *a, **k: thinker):
+        assert services.submit_bot_move(match.pk) is not None
+    match.refresh_from_db()
+    assert thinker.lock_was_free and match.seq == 1
+
+
+def test_a_bot_move_chosen_on_a_table_that_moved_on_meanwhile_is_dropped():
+    match = _bot_table()
+    thinker = _Thinker(match.pk, move_meanwhile=True)
+    with patch.object(moves, "get_bot", lambda *a, **k: thinker):
+        assert services.submit_bot_move(match.pk) is None
+    match.refresh_from_db()
+    assert match.seq == 1  # only the move made meanwhile was written
