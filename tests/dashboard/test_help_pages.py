@@ -13,7 +13,7 @@ WORDS = {  # a few words a player of each game expects, per language
     ("allfours", "ar"): ["الكيك", "الولد المعلّق", "١٤ نقطة"],
     ("baloot", "en"): ["Hokum", "Sun", "Ashkal", "gahwa", "kaboot", "Contract mode"],
     ("baloot", "es"): ["Hokum", "Sun", "baza", "triunfo", "Modalidad de subasta"],
-    ("baloot", "ar"): ["صن", "حكم", "أشكل", "مشاريع", "سرا", "خمسين", "مية", "أربعمية", "بلوت", "دبل", "قهوة",
+    ("baloot", "ar"): ["صن", "حكم", "أشكال", "مشاريع", "سرا", "خمسين", "مية", "أربعمية", "بلوت", "دبل", "قهوة",
                        "كبوت", "شايب", "بنت", "ولد", "إكة"],
     ("cuatrola", "en"): ["Solo", "Cuatrola", "Quintola", "las cuarenta"],
     ("cuatrola", "es"): ["las veinte", "las cuarenta", "triunfo", "baza", "mano", "diez de últimas"],
