@@ -16,3 +16,14 @@ class ClubsConfig(AppConfig):
 
         gameplay.match_started.connect(alerts.on_match_started, dispatch_uid="dashboard-table-opened")
         notify.notifications_changed.connect(alerts.on_notifications_changed, dispatch_uid="dashboard-notifications")
+        # the home's kept parts (clubs/dashboard/queries.py) are forgotten on each event that changes them
+        from django.db.models.signals import post_delete, post_save
+
+        from clubs.dashboard import queries
+
+        gameplay.match_started.connect(queries.on_match_event, dispatch_uid="dashboard-forget-started")
+        gameplay.match_finished.connect(queries.on_match_event, dispatch_uid="dashboard-forget-finished")
+        notify.notifications_changed.connect(queries.on_notifications_changed, dispatch_uid="dashboard-forget-notified")
+        for model in ("clubs.Membership", "clubs.MemberInvitation", "tournaments.EntryPlayer"):
+            for name, signal in (("saved", post_save), ("deleted", post_delete)):
+                signal.connect(queries.on_row_changed, sender=model, dispatch_uid=f"dashboard-forget-{model}-{name}")

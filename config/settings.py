@@ -153,6 +153,10 @@ def _database():
 # Tests see every page fresh (they change rows and look at once); tests/web/test_public_page_cache.py
 # turns it on.
 PUBLIC_PAGE_CACHE_SECONDS = env_int("PUBLIC_PAGE_CACHE_SECONDS", 0 if TESTING else 5)
+# A signed-in player's home keeps the parts that change only through an event (club and partner
+# invitations, their competitions and clubs) this many seconds, forgotten at once on any such
+# event (clubs/dashboard/queries.py); 0: read every time (tests, but for the ones that turn it on).
+DASHBOARD_CACHE_SECONDS = env_int("DASHBOARD_CACHE_SECONDS", 0 if TESTING else 30)
 
 # Connections per process (docs/deploying.md, "Budgeting PostgreSQL connections").
 DB_POOL_SIZE = env_int("DB_POOL_SIZE", 10)

@@ -91,39 +91,62 @@ class TableInvitation:
     partner: bool  # the seat is the host's partner's (else an opponent's)
 
 
-def _shown_name(user) -> str:
-    player = getattr(user, "player", None) if user is not None else None
-    return player.name if player else (user.get_username() if user is not None else "")
+def _shown_name(display_name: str | None, username: str | None) -> str:
+    return display_name or username or ""
 
 
 def tables_of(user, limit: int = LOBBY_SIZE) -> list[TableRow]:
     """Unfinished tables the player has taken a seat at, those where it is their turn first, then
-    the ones still waiting. Whose turn it is comes from the table (this process's cached one)."""
-    matches = list(Match.objects.filter(seats__user=user, seats__invited=False,
-                                        status__in=[Match.Status.WAITING, Match.Status.PLAYING])
-                   .prefetch_related("seats").order_by("-created_at")[:limit])
-    rows = [TableRow(m.pk, m.get_game_display(), _is_turn_of(m, user), m.status == Match.Status.WAITING)
-            for m in matches]
-    return sorted(rows, key=lambda row: (not row.your_turn, not row.waiting))
-
-
-def _is_turn_of(match: Match, user) -> bool:
-    if match.status != Match.Status.PLAYING:
-        return False
-    seat = next((s.seat for s in match.seats.all() if s.user_id == user.pk), None)
-    with services.match_lock(match.pk):
-        return services.live_table(match).table.to_act == seat
+    the ones still waiting: one query of plain values, however many matches the player has had.
+    Whose turn it is comes from this process's cached table when it is at the row's `seq` (the
+    row is read now, so never stale), else from the log replayed (one query for all of those)."""
+    seats = list(Seat.objects.filter(user=user, invited=False, match__status__in=[Match.Status.WAITING,
+                                                                                  Match.Status.PLAYING])
+                 .order_by("-match__created_at", "match_id")
+                 .values_list("match_id", "seat", "match__game", "match__status", "match__seq")[:limit])
+    labels = dict(Game.choices)
+    rows, stale, seen = [], {}, set()
+    for match_id, seat, game, status, seq in seats:
+        if match_id in seen:  # two seats of one player: the first is theirs to act from
+            continue
+        seen.add(match_id)
+        to_act = None
+        if status == Match.Status.PLAYING:
+            with services.match_lock(match_id):
+                live = services.cached_table(match_id)
+                to_act = live.table.to_act if live is not None and live.table.seq == seq else stale.setdefault(match_id)
+        rows.append([match_id, str(labels.get(game, game)), seat, to_act, status])
+    if stale:  # not this process's current table: replay it as the table page would
+        for match in Match.objects.filter(pk__in=list(stale)):
+            with services.match_lock(match.pk):
+                stale[match.pk] = services.live_table(match).table.to_act
+        for row in rows:
+            if row[0] in stale:
+                row[3] = stale[row[0]]
+    tables = [TableRow(match_id, label, to_act is not None and to_act == seat, status == Match.Status.WAITING)
+              for match_id, label, seat, to_act, status in rows]
+    return sorted(tables, key=lambda row: (not row.your_turn, not row.waiting))
 
 
 def table_invitations_of(user) -> list[TableInvitation]:
-    """Waiting tables whose creator invited this player and that still keep their seat."""
-    seats = (Seat.objects.filter(user=user, invited=True, match__status=Match.Status.WAITING)
-             .select_related("match__created_by__player").prefetch_related("match__seats")
-             .order_by("-match__created_at")[:LOBBY_SIZE])
+    """Waiting tables whose creator invited this player and that still keep their seat: one
+    query for the invitations, one for the seats of those tables (the host's seat, the count)."""
+    invited = list(Seat.objects.filter(user=user, invited=True, match__status=Match.Status.WAITING)
+                   .order_by("-match__created_at")
+                   .values_list("match_id", "seat", "match__game", "match__created_by_id",
+                                "match__created_by__player__display_name", "match__created_by__username")
+                   [:LOBBY_SIZE])
+    if not invited:
+        return []
+    seats_of: dict[int, list[tuple[int, int | None]]] = {}
+    for match_id, seat, user_id in Seat.objects.filter(match_id__in=[row[0] for row in invited]).values_list(
+            "match_id", "seat", "user_id"):
+        seats_of.setdefault(match_id, []).append((seat, user_id))
+    labels = dict(Game.choices)
     rows = []
-    for seat in seats:
-        match = seat.match
-        host = next((s.seat for s in match.seats.all() if s.user_id == match.created_by_id), None)
-        partner = len(match.seats.all()) == 4 and host is not None and (seat.seat - host) % 2 == 0
-        rows.append(TableInvitation(match.pk, match.get_game_display(), _shown_name(match.created_by), partner))
+    for match_id, seat, game, host_id, display_name, username in invited:
+        seats = seats_of.get(match_id, [])
+        host = next((s for s, user_id in seats if user_id == host_id), None)
+        partner = len(seats) == 4 and host is not None and (seat - host) % 2 == 0
+        rows.append(TableInvitation(match_id, str(labels.get(game, game)), _shown_name(display_name, username), partner))
     return rows

@@ -113,6 +113,7 @@ def free_members(competition: Competition) -> list:
 # ----- a player's own competitions, for their home (clubs/dashboard) ----------------------------
 
 HOME_LIST_SIZE = 12
+STATUS_WORDS = dict(Competition.Status.choices)  # a competition's status in words, by its value
 DONE = (Competition.Status.FINISHED, Competition.Status.CANCELLED)
 
 
@@ -140,6 +141,8 @@ def next_match_of(user) -> NextMatch | None:
                                       round__status__in=[Round.Status.SCHEDULED, Round.Status.OPEN])
                .exclude(match__in=ended)
                .select_related("round", "competition", "home", "away")
+               .only("competition_id", "round_number", "match_id", "round__status", "round__starts_at",
+                     "competition__name", "home__name", "away__name")
                .order_by("round__starts_at", "pk").first())
     if pairing is None:
         return None
@@ -148,11 +151,16 @@ def next_match_of(user) -> NextMatch | None:
     return NextMatch(pairing, pairing.round.starts_at, is_open and not checked, checked)
 
 
-def partner_invitations_of(user) -> list[EntryPlayer]:
-    """Pairs a partner entered with this player, still waiting for their answer."""
-    return list(EntryPlayer.objects.filter(user=user, accepted_at__isnull=True,
-                                           competition__status=Competition.Status.OPEN)
-                .select_related("entry__created_by__player", "competition__club").order_by("-entry__created_at"))
+def partner_invitations_of(user) -> list[dict]:
+    """Pairs a partner entered with this player, still waiting for their answer: the place's pk,
+    who invited them (their shown name, else the pair's) and the competition's name."""
+    rows = (EntryPlayer.objects.filter(user=user, accepted_at__isnull=True, competition__status=Competition.Status.OPEN)
+            .order_by("-entry__created_at")
+            .values("pk", "entry__name", "entry__created_by__username", "entry__created_by__player__display_name",
+                    "competition__name")[:HOME_LIST_SIZE])
+    return [{"pk": row["pk"], "competition": row["competition__name"],
+             "by": (row["entry__created_by__player__display_name"] or row["entry__created_by__username"]
+                    or row["entry__name"])} for row in rows]
 
 
 def partner_place_of(user, place_id: int) -> EntryPlayer | None:
@@ -160,7 +168,10 @@ def partner_place_of(user, place_id: int) -> EntryPlayer | None:
     return EntryPlayer.objects.select_related("entry__competition").filter(pk=place_id, user=user).first()
 
 
-def competitions_of(user) -> list[Competition]:
-    """Current competitions the player is entered in (accepted), soonest first."""
-    return list(Competition.objects.filter(entries__players__user=user, entries__players__accepted_at__isnull=False)
-                .exclude(status__in=DONE).select_related("club").distinct().order_by("starts_at")[:HOME_LIST_SIZE])
+def competitions_of(user) -> list[dict]:
+    """Current competitions the player is entered in (accepted), soonest first: id, name, club
+    name and status (its words from Competition.Status at render)."""
+    rows = (Competition.objects.filter(entries__players__user=user, entries__players__accepted_at__isnull=False)
+            .exclude(status__in=DONE).distinct().order_by("starts_at", "pk")
+            .values("pk", "name", "status", "starts_at", "club__name")[:HOME_LIST_SIZE])
+    return [{"pk": row["pk"], "name": row["name"], "status": row["status"], "club": row["club__name"]} for row in rows]

@@ -1,15 +1,23 @@
-"""What a signed-in player's home shows, each part in one or two queries.
+"""What a signed-in player's home shows, in a fixed number of queries whatever the player's history.
 
-Read-only. Every function takes the user and returns plain rows or small value objects the
-template lays out; nothing here writes. Tables come from gameplay.api, competitions from
-tournaments.pages, ratings from tournaments.ratings.services.
+Read-only. Every function takes the user and returns plain rows (values, labels made here) or
+small value objects the template lays out; nothing here writes. Tables come from gameplay.api,
+competitions from tournaments.pages, ratings from tournaments.ratings.services.
+
+The parts that change only through an event — the club and partner invitations, the player's
+competitions and clubs — are kept per player for DASHBOARD_CACHE_SECONDS (`settled`), and
+forgotten by `forget` on every such event (receivers connected in clubs/apps.py). The parts
+that change with play — the next match, the tables and whose turn it is, table invitations,
+results, the unread count — are read on every request.
 """
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.core.cache import cache
 from django.utils import timezone
 
-from clubs.models import Club, MemberInvitation, Membership
+from clubs.models import MemberInvitation, Membership
 from gameplay import api as gameplay
 from tournaments import pages as competitions
 from tournaments.ratings import services as ratings
@@ -17,44 +25,119 @@ from tournaments.services import notify
 
 RECENT_RESULTS = 8
 LIST_SIZE = 12
+ORGANISER_ROLES = (Membership.Role.OWNER, Membership.Role.ORGANISER)
 
 
-def club_invitations(user) -> list[MemberInvitation]:
+def club_invitations(user) -> list[dict]:
     """Clubs whose organisers invited this player by name, still open to an answer."""
-    return list(MemberInvitation.objects.filter(user=user, status=MemberInvitation.Status.PENDING,
-                                                expires_at__gt=timezone.now())
-                .select_related("club", "invited_by__player").order_by("expires_at"))
+    rows = (MemberInvitation.objects.filter(user=user, status=MemberInvitation.Status.PENDING,
+                                            expires_at__gt=timezone.now())
+            .order_by("expires_at")
+            .values("pk", "expires_at", "club__name", "invited_by__username", "invited_by__player__display_name")
+            [:LIST_SIZE])
+    return [{"pk": row["pk"], "expires_at": row["expires_at"], "club": row["club__name"],
+             "by": row["invited_by__player__display_name"] or row["invited_by__username"] or row["club__name"]}
+            for row in rows]
 
 
 def invitations(user) -> dict:
-    """Every invitation waiting for the player's answer: clubs, partners, tables."""
-    return {"club_invitations": club_invitations(user),
-            "invitations": competitions.partner_invitations_of(user),
-            "table_invitations": gameplay.table_invitations_of(user)}
+    """Every invitation waiting for the player's answer: clubs, partners, tables (read now)."""
+    return {**settled_invitations(user), "table_invitations": gameplay.table_invitations_of(user)}
+
+
+def settled_invitations(user) -> dict:
+    return {"club_invitations": club_invitations(user), "invitations": competitions.partner_invitations_of(user)}
 
 
 def memberships(user) -> dict:
     """The player's competitions and clubs (an answered invitation may change both)."""
-    return {"competitions": competitions.competitions_of(user), "clubs": my_clubs(user),
-            "organised": organised_clubs(user)}
+    return labelled(membership_rows(user))
 
 
-def my_clubs(user):
-    return list(Club.objects.filter(memberships__user=user).order_by("name")[:LIST_SIZE])
+def membership_rows(user) -> dict:
+    return {"competitions": competitions.competitions_of(user), **clubs_of(user)}
 
 
-def organised_clubs(user):
-    """Clubs where the player may create a competition (owners and organisers)."""
-    roles = [Membership.Role.OWNER, Membership.Role.ORGANISER]
-    return list(Club.objects.filter(memberships__user=user, memberships__role__in=roles).order_by("name"))
+def labelled(parts: dict) -> dict:
+    return {**parts, "competitions": status_words(parts["competitions"])}
+
+
+def status_words(competition_rows: list[dict]) -> list[dict]:
+    """The competitions' rows with their status in the reader's language (the kept rows have none)."""
+    return [{**row, "status_label": str(competitions.STATUS_WORDS.get(row["status"], ""))} for row in competition_rows]
+
+
+def clubs_of(user) -> dict:
+    """The player's clubs by name, and those where they may create a competition (owners and
+    organisers): one query, the first LIST_SIZE clubs."""
+    rows = list(Membership.objects.filter(user=user).order_by("club__name", "club_id")
+                .values("role", "club__name", "club__slug")[:LIST_SIZE])
+    clubs = [{"name": row["club__name"], "slug": row["club__slug"]} for row in rows]
+    return {"clubs": clubs, "organised": [club for club, row in zip(clubs, rows) if row["role"] in ORGANISER_ROLES]}
+
+
+def my_clubs(user) -> list[dict]:
+    return clubs_of(user)["clubs"]
+
+
+def organised_clubs(user) -> list[dict]:
+    return clubs_of(user)["organised"]
+
+
+def results(user) -> list[dict]:
+    """The player's last rated matches, with the words of the result made here."""
+    return ratings.recent_results(user, RECENT_RESULTS)
 
 
 def unread_notifications(user) -> int:
     return notify.unread_count(user)
 
 
+# ----- the parts kept between requests ------------------------------------------------------------
+
+def cache_key(user_id: int) -> str:
+    return f"dashboard:{user_id}"
+
+
+def settled(user) -> dict:
+    """The invitations by clubs and partners, the competitions and the clubs: kept per player for
+    DASHBOARD_CACHE_SECONDS and forgotten on any event that changes them (`forget`)."""
+    seconds = settings.DASHBOARD_CACHE_SECONDS
+    parts = cache.get(cache_key(user.pk)) if seconds > 0 else None
+    if parts is None:
+        parts = {**settled_invitations(user), **membership_rows(user)}
+        if seconds > 0:
+            cache.set(cache_key(user.pk), parts, seconds)
+    return labelled(parts)
+
+
+def forget(*user_ids: int) -> None:
+    """Drop the kept parts of these players: the next request reads them again."""
+    if user_ids and settings.DASHBOARD_CACHE_SECONDS > 0:
+        cache.delete_many([cache_key(user_id) for user_id in user_ids])
+
+
+# The events that change the kept parts (connected in clubs/apps.py). Model signals catch every
+# writer of a membership, a club invitation or a place in a pair, whichever service made it.
+
+def on_notifications_changed(sender, user_id: int, **kwargs) -> None:
+    """A partner's invitation, a club's, a round opening...: each notifies the player."""
+    forget(user_id)
+
+
+def on_match_event(sender, match_id: int, **kwargs) -> None:
+    """A table started or finished: a competition's round may have moved on."""
+    if settings.DASHBOARD_CACHE_SECONDS > 0:
+        forget(*gameplay.seated_users(match_id))
+
+
+def on_row_changed(sender, instance, **kwargs) -> None:
+    """A Membership, MemberInvitation or EntryPlayer saved or deleted: its player's parts."""
+    if instance.user_id is not None:
+        forget(instance.user_id)
+
+
 def dashboard(user) -> dict:
     """Everything the signed-in home shows, by part."""
     return {"next_match": competitions.next_match_of(user), "tables": gameplay.tables_of(user, LIST_SIZE),
-            **invitations(user), **memberships(user),
-            "results": ratings.recent_changes(user, RECENT_RESULTS)}
+            **settled(user), "table_invitations": gameplay.table_invitations_of(user), "results": results(user)}

@@ -81,7 +81,8 @@ def test_partner_invitations_list_only_open_invitations_of_open_competitions():
     EntryPlayer.objects.create(entry=entry, competition=competition, user=inviter, position=0,
                                accepted_at=timezone.now())
     place = EntryPlayer.objects.create(entry=entry, competition=competition, user=invited, position=1)
-    assert pages.partner_invitations_of(invited) == [place]
+    assert pages.partner_invitations_of(invited) == [{"pk": place.pk, "competition": competition.name,
+                                                      "by": inviter.player.name}]
     assert pages.partner_invitations_of(inviter) == []
 
 
@@ -90,8 +91,8 @@ def test_new_competition_is_offered_in_the_clubs_a_player_organises_only():
     club = make_club(organiser=organiser)
     other = make_club()
     Membership.objects.create(club=other, user=organiser, role=Membership.Role.MEMBER)
-    assert queries.organised_clubs(organiser) == [club]
-    assert set(queries.my_clubs(organiser)) == {club, other}
+    assert [c["slug"] for c in queries.organised_clubs(organiser)] == [club.slug]
+    assert {c["slug"] for c in queries.my_clubs(organiser)} == {club.slug, other.slug}
 
 
 def test_unread_notifications_are_counted():
