@@ -177,6 +177,9 @@ def saudi_labels() -> dict:
             "closed": say("Closed: no trump lead while holding another suit"), "open": say("Open"),
             "declares": say("%(name)s declares %(projects)s"), "baloot_by": say("Baloot by %(name)s"),
             "projects_of": say("Projects of %(name)s: %(cards)s"),
+            # the reader's own, in the second person (the three above would read "Baloot de Tú")
+            "you_declare": say("You declare %(projects)s"), "your_baloot": say("Your Baloot"),
+            "your_projects": say("Your projects: %(cards)s"),
             "raw_points": say("Raw points (with the last trick)"), "card_gp": say("Card points rounded"),
             "project_gp": say("Projects"), "baloot": say("Baloot"), "deal_points": say("Deal score"),
             "result": say("Result"),

@@ -90,14 +90,20 @@ function stepLine(view, ctx) {
   return steps.confirm;
 }
 
+// The reader's own seat: "You declare…", never "Tú declara…" / "أنت أعلن…" (a name "You").
+function isMine(seat, ctx) {
+  return seat !== undefined && seat !== null && seat === ctx.mySeat;
+}
+
 // A log line for the events the generic table does not know.
 export function eventText(event, ctx) {
   const S = ctx.L.saudi;
   const name = ctx.seatName(event.seat);
   if (event.kind === "declared") {
-    return fmt(S.text.declares, { name, projects: event.projects.map((k) => S.projects[k] ?? k).join(", ") });
+    const projects = event.projects.map((k) => S.projects[k] ?? k).join(", ");
+    return fmt(isMine(event.seat, ctx) ? S.text.you_declare : S.text.declares, { name, projects });
   }
-  if (event.kind === "baloot") return fmt(S.text.baloot_by, { name });
+  if (event.kind === "baloot") return isMine(event.seat, ctx) ? S.text.your_baloot : fmt(S.text.baloot_by, { name });
   if (event.kind === "call") {
     const call = event.call === "hokum" && event.suit && event.round === 2
       ? fmt(S.calls.hokum_in, { suit: ctx.cards.suitText(event.suit) }) : S.calls[event.call] ?? event.call;
@@ -129,12 +135,15 @@ export function detailRows(detail, ctx) {
   for (const project of detail.projects ?? []) {
     const pair = ["", ""];
     pair[project.seat % 2] = `${S.projects[project.kind] ?? project.kind} ${project.points}`;
-    rows.push({ label: fmt(S.text.projects_of, { name: ctx.seatName(project.seat), cards: project.cards.map((c) => ctx.cards.short(c)).join(" ") }), pair });
+    const cards = project.cards.map((c) => ctx.cards.short(c)).join(" ");
+    const label = isMine(project.seat, ctx) ? S.text.your_projects : S.text.projects_of;
+    rows.push({ label: fmt(label, { name: ctx.seatName(project.seat), cards }), pair });
   }
   for (const baloot of detail.baloot ?? []) {
     const pair = ["", ""];
     pair[baloot.seat % 2] = "20";
-    rows.push({ label: fmt(S.text.baloot_by, { name: ctx.seatName(baloot.seat) }), pair });
+    const label = isMine(baloot.seat, ctx) ? S.text.your_baloot : fmt(S.text.baloot_by, { name: ctx.seatName(baloot.seat) });
+    rows.push({ label, pair });
   }
   if (detail.card_gp) rows.push({ label: S.text.card_gp, pair: detail.card_gp });
   if (detail.project_gp && (detail.project_gp[0] || detail.project_gp[1])) rows.push({ label: S.text.project_gp, pair: detail.project_gp });

@@ -336,7 +336,7 @@ function renderTurn() {
 }
 
 function saudiContext() {
-  return { L, cards, seatName };
+  return { L, cards, seatName, mySeat: table.frame?.seat };  // mySeat: the reader's own acts in the second person
 }
 
 function actionLabel(action) {

@@ -184,3 +184,21 @@ def test_what_the_reader_did_is_said_to_them_not_about_a_player_called_you(langu
 
     script = (Path(__file__).resolve().parents[2] / "static/js/table.js").read_text()
     assert all(f"T.{key}" in script for key in keys)
+
+
+@pytest.mark.parametrize(("language", "you"), [("es", "Tú"), ("ar", "أنت")])
+def test_the_readers_own_saudi_declarations_and_baloot_are_said_to_them(language, you):
+    # "Baloot by %(name)s" with the name "You" read "Baloot de Tú" / "بلوت أنت"; static/js/saudi.js
+    # says the reader's own projects and Baloot with these phrases instead
+    from pathlib import Path
+
+    from gameplay.labels import saudi_labels
+
+    with translation.override("en"):
+        english = saudi_labels()["text"]
+    with translation.override(language):
+        words = saudi_labels()["text"]
+    keys = ("you_declare", "your_baloot", "your_projects")
+    assert all(words[key] and words[key] != english[key] and you not in words[key] for key in keys)
+    script = (Path(__file__).resolve().parents[2] / "static/js/saudi.js").read_text()
+    assert all(f"S.text.{key}" in script for key in keys)
