@@ -88,3 +88,17 @@ def test_a_club_invitation_shows_at_once_although_invitations_are_kept(kept):
     clubs.invite_member(organiser, club, player.username)
     assert [i["club"] for i in queries.dashboard(player)["club_invitations"]] == [club.name]
     cache.delete(queries.cache_key(player.pk))
+
+
+def test_a_membership_is_saved_when_the_cache_cannot_be_reached(kept, monkeypatch):
+    # `make run` seeds its demo clubs before it starts the embedded Redis: forgetting a player's
+    # kept parts must not make that write fail (it did: seed_demo crashed, and `make run` with it)
+    from redis.exceptions import ConnectionError as RedisDown
+
+    def unreachable(keys):
+        raise RedisDown("Error 2 connecting to redis.sock. No such file or directory.")
+
+    monkeypatch.setattr(cache, "delete_many", unreachable)
+    player, club = make_user(), make_club()
+    Membership.objects.create(club=club, user=player, role=Membership.Role.MEMBER)
+    assert Membership.objects.filter(club=club, user=player).exists()
