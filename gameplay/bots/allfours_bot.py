@@ -80,8 +80,8 @@ def stand_or_beg(seen: Seen, legal: list[dict]) -> dict:
     view = seen.view
     turned = SUIT_OF[DECK.index[view["turn_ups"][-1]]]
     if begging_wins(view):
-        return _pick(legal, "beg")
-    return _pick(legal, "stand" if trump_strength(seen.hand, turned) >= STAND_STRENGTH else "beg")
+        return tp.action_of_type(legal, "beg")
+    return tp.action_of_type(legal, "stand" if trump_strength(seen.hand, turned) >= STAND_STRENGTH else "beg")
 
 
 def give_or_run(seen: Seen, legal: list[dict]) -> dict:
@@ -91,13 +91,9 @@ def give_or_run(seen: Seen, legal: list[dict]) -> dict:
     turned = SUIT_OF[DECK.index[view["turn_ups"][-1]]]
     beggars = (view["dealer"] + 1) % 2
     if view["score"][beggars] + 1 >= view["target"]:
-        return _pick(legal, "run_pack")
+        return tp.action_of_type(legal, "run_pack")
     keep = trump_strength(seen.hand, turned) >= STAND_STRENGTH - 0.3
-    return _pick(legal, "give_one" if keep else "run_pack")
-
-
-def _pick(legal: list[dict], kind: str) -> dict:
-    return next((a for a in legal if a["type"] == kind), legal[0])
+    return tp.action_of_type(legal, "give_one" if keep else "run_pack")
 
 
 # ----- the play ------------------------------------------------------------------------------

@@ -174,7 +174,7 @@ def redouble_by_hand(seen: Seen, legal: list[dict]) -> dict | None:
 
 def auction_call(seen: Seen, legal: list[dict]) -> dict:
     return (redouble_by_hand(seen, legal) or double_by_hand_and_score(seen, legal)
-            or best_bid(seen, legal) or _pick(legal, "pass"))
+            or best_bid(seen, legal) or tp.action_of_type(legal, "pass"))
 
 
 # ----- declarations --------------------------------------------------------------------------
@@ -233,10 +233,6 @@ def safe_choice(legal: list[dict]) -> dict:
     if plays:
         return min(plays, key=lambda a: (DECK.rank_of[DECK.index[a["card"]]], a["card"]))
     return next((a for a in legal if a["type"] != "pass"), legal[0])
-
-
-def _pick(legal: list[dict], kind: str) -> dict:
-    return next((a for a in legal if a["type"] == kind), legal[0])
 
 
 def choose(view: dict, legal: list[dict], options: dict, exact: bool = True) -> dict:

@@ -210,7 +210,7 @@ def buying_call(seen: Seen, legal: list[dict]) -> dict:
         choice = sun_over_hokum(seen, legal)
     else:
         choice = best_purchase(seen, legal)
-    return choice or _pick(legal, "pass")
+    return choice or tp.action_of_type(legal, "pass")
 
 
 # ----- doubling ------------------------------------------------------------------------------
@@ -248,7 +248,7 @@ def climb_the_ladder(seen: Seen, legal: list[dict]) -> dict | None:
 
 
 def doubling_call(seen: Seen, legal: list[dict]) -> dict:
-    return double_their_contract(seen, legal) or climb_the_ladder(seen, legal) or _pick(legal, "pass")
+    return double_their_contract(seen, legal) or climb_the_ladder(seen, legal) or tp.action_of_type(legal, "pass")
 
 
 # ----- projects and play ---------------------------------------------------------------------
@@ -282,10 +282,6 @@ def choose_card(seen: Seen, legal: list[dict]) -> int:
             or tp.lead_master(model, seen, cards, trumps_first=False)
             or tp.lead_partner_suit(model, seen, cards)
             or tp.lead_low(model, seen, cards))
-
-
-def _pick(legal: list[dict], kind: str) -> dict:
-    return next((a for a in legal if a["type"] == kind), legal[0])
 
 
 def choose(view: dict, legal: list[dict], options: dict, exact: bool = True) -> dict:

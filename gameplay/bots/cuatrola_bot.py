@@ -144,15 +144,11 @@ def choose_card(seen: Seen, legal: list[dict]) -> int:
             or tp.lead_low(model, seen, cards))
 
 
-def _pick(legal: list[dict], kind: str) -> dict:
-    return next((a for a in legal if a["type"] == kind), legal[0])
-
-
 def choose(view: dict, legal: list[dict], options: dict, exact: bool = True) -> dict:
     seen = read(view, options, exact)
     seen.values = options.get("values", {})
     if view["phase"] == "calls":
-        return announcement(seen, legal) or _pick(legal, "pass")
+        return announcement(seen, legal) or tp.action_of_type(legal, "pass")
     sing = sing_the_best(seen, legal)
     if sing is not None:
         return sing

@@ -44,6 +44,11 @@ class TrickModel:
         return not unseen & self.above[card]
 
 
+def action_of_type(legal: list[dict], kind: str) -> dict:
+    """The legal call of that type (a bid's "pass", "stand", "double"…), else the first legal action."""
+    return next((a for a in legal if a["type"] == kind), legal[0])
+
+
 def cards_of(legal: list[dict], deck) -> list[int]:
     return [deck.index[a["card"]] for a in legal if a["type"] == "play"]
 
