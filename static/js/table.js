@@ -32,6 +32,9 @@ const table = {
 };
 window.chalkTable = table; // for the browser tests and the curious
 
+// After an ack, how long the frame of that action may take before we ask for a fresh state.
+const ACK_FRAME_GRACE_MS = 3000;
+
 // ----- the socket ----------------------------------------------------------------------------
 
 function connect() {
@@ -81,15 +84,25 @@ function receive(message) {
   if (message.type === "state") {
     if (table.frame && message.seq < table.frame.seq) return; // an older frame overtaken
     const wasWaiting = table.frame ? table.frame.status === "waiting" : boot.status === "waiting";
+    const previousGame = table.frame?.view?.match?.game_number;
     table.frame = message;
     if (table.pending && message.seq !== table.pending.seq) table.pending = null;
     if (message.history) rebuildLog(message.history);
     else note(message.events);
     if (wasWaiting && message.status !== "waiting") refreshSeats();
-    showGameOver(message.events);
+    // A fresh state (reconnect, stale) can overtake the broadcast frame that ended a game; its
+    // history still holds the game_over event.
+    const skippedGameOver = message.history && previousGame !== undefined
+      && message.view?.match?.game_number > previousGame;
+    showGameOver(skippedGameOver ? message.history : message.events);
     render();
   } else if (message.type === "ack") {
-    if (table.pending?.ref === message.ref) table.pending = null;
+    // The ack comes straight back on this socket, while the state it produced travels through
+    // the channel layer and can arrive later: the decision stays taken until that frame is here.
+    if (table.pending?.ref !== message.ref) return;
+    if (table.frame && table.frame.seq >= message.seq) { table.pending = null; return; }
+    const ref = message.ref; // a frame lost on the way must not leave the table locked
+    setTimeout(() => { if (table.pending?.ref === ref) send({ type: "sync" }); }, ACK_FRAME_GRACE_MS);
   } else if (message.type === "chat") {
     addChat([message]);
   } else if (message.type === "chat_history") {
@@ -524,7 +537,7 @@ function renderResult() {
 // ----- a game of a best-of-N is over -----------------------------------------------------------
 
 function showGameOver(events) {
-  const over = (events ?? []).find((event) => event.kind === "game_over");
+  const over = (events ?? []).findLast((event) => event.kind === "game_over");
   const match = table.frame.view.match ?? {};
   if (!over || match.winner !== null && match.winner !== undefined) return; // the match result says it
   const box = $(".game-over");

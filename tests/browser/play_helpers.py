@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 PASSWORD = "a-long-card-table-password"
@@ -79,7 +80,11 @@ def play_until(page, done, max_decisions=600, keyboard_first_card=False):
     their buttons. Returns the number of decisions taken."""
     used_keyboard = not keyboard_first_card
     for decisions in range(max_decisions):
-        page.wait_for_function(READY, arg=done, timeout=20_000)
+        try:
+            page.wait_for_function(READY, arg=done, timeout=20_000)
+        except PlaywrightTimeout:
+            raise AssertionError(f"{done} did not show and no decision came within 20 s after "
+                                 f"{decisions} decisions; the table then: {table_snapshot(page)}") from None
         if page.locator(done).is_visible():
             return decisions
         if page.evaluate("window.chalkTable.frame.status") == "finished":
@@ -95,6 +100,17 @@ def play_until(page, done, max_decisions=600, keyboard_first_card=False):
         else:
             page.locator(".act-button:not(:disabled)").first.click()
     raise AssertionError(f"{done} did not show after {max_decisions} decisions")
+
+
+def table_snapshot(page) -> dict:
+    """What the page knew when a wait ran out, for the failure message."""
+    return page.evaluate("""() => {
+      const t = window.chalkTable, f = t.frame || {};
+      return {status: f.status, seq: f.seq, to_act: f.to_act, legal: f.legal, pending: t.pending,
+              game: f.view && f.view.match, socket: t.socket && t.socket.readyState,
+              error: document.querySelector('.error-line').textContent,
+              log: t.log.slice(-8)};
+    }""")
 
 
 def play_a_card_with_the_keyboard(page):

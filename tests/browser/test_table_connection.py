@@ -51,3 +51,51 @@ def test_a_dropped_connection_shows_offline_and_comes_back_by_itself(page):
     page.wait_for_function("seq => window.chalkTable.frame.seq >= seq && window.chalkTable.socket.readyState === 1", arg=seq)
     page.locator(".hand-card.legal:not(:disabled), .act-button:not(:disabled)").first.click()
     page.wait_for_function("seq => window.chalkTable.frame.seq > seq", arg=seq)
+
+
+def test_an_ack_that_overtakes_its_frame_keeps_the_decision_taken_until_the_frame_is_here(page):
+    """docs/live-protocol.md "Order of frames": the ack comes straight back while the state goes
+    through the channel layer. Until that state is here the page shows the old table, and a
+    second click on it would be answered `stale`."""
+    held, acks, route = [], [], {}
+    holding = {"on": False}
+
+    def relay(socket):
+        server = socket.connect_to_server()
+        route["client"] = socket
+
+        def to_client(message):
+            if '"type":"ack"' in message.replace(" ", ""):
+                acks.append(message)
+            if holding["on"] and '"type":"state"' in message.replace(" ", ""):
+                held.append(message)
+            else:
+                socket.send(message)
+        server.on_message(to_client)
+        socket.on_message(server.send)
+
+    page.route_web_socket(re.compile(r"/ws/matches/"), relay)
+    log_in(page, "patient")
+    start_table_against_bots(page, "allfours", "short_seven")
+    control = ".hand-card.legal:not(:disabled), .act-button:not(:disabled)"
+    page.wait_for_function(f"() => !window.chalkTable.pending && document.querySelector('{control}')")
+    seq = page.evaluate("window.chalkTable.frame.seq")
+
+    holding["on"] = True
+    page.locator(control).first.click()
+    page.wait_for_timeout(100)
+    deadline = 50
+    while not acks and deadline:
+        page.wait_for_timeout(100)
+        deadline -= 1
+    assert acks, "the server acked the move"
+    page.wait_for_timeout(300)  # time for the page to (wrongly) unlock on the ack alone
+    assert page.evaluate("window.chalkTable.frame.seq") == seq  # the frame is still held back
+    assert page.evaluate("window.chalkTable.pending") is not None
+    expect(page.locator(control)).to_have_count(0)  # nothing to click on the old table
+
+    holding["on"] = False
+    for message in held:
+        route["client"].send(message)
+    page.wait_for_function("seq => window.chalkTable.frame.seq > seq && !window.chalkTable.pending", arg=seq)
+    expect(page.locator(".error-line")).to_have_text("")
