@@ -42,6 +42,12 @@ CALL_TYPES = {"pass", "bid", "double", "redouble", "announce", "stand", "beg", "
 # paired difference: with a few dozen guesses, a smaller edge is as likely luck as skill.
 SWITCH_MARGIN = 1.5
 MIN_WORLDS_TO_SWITCH = 4
+# Enough guesses: past this many the standard error of a paired difference barely moves, and a
+# late-deal position (cheap worlds) would otherwise spend the whole budget confirming itself.
+MAX_WORLDS = 160
+# The choice cannot matter: after this many guesses every candidate scored exactly what the
+# heuristic's choice did in every one of them.
+ALL_EQUAL_AFTER = 24
 
 
 class SearchBot(RuleBot):
@@ -95,7 +101,9 @@ class SearchBot(RuleBot):
         failures = 0
         deadline = started + (self.budget or 0)
         while self.worlds is None or self.searched < self.worlds:
-            if self.worlds is None and self.clock() > deadline - self.world_time(self.searched, started):
+            if self.worlds is None and (self.searched >= MAX_WORLDS
+                                        or self.clock() > deadline - self.world_time(self.searched, started)
+                                        or self.searched == ALL_EQUAL_AFTER and all_equal(results)):
                 break
             world = self.draw_world(view, options, seen, rng)
             if world is None:
@@ -223,6 +231,11 @@ def best_saudi_bids(view, calls: list[dict]) -> list[dict]:
             return baloot_saudi_bot.sun_margin(hand)
         return baloot_saudi_bot.hokum_margin(hand, "SHDC".index(action.get("suit") or view["face_up"][-1]))
     return [max(bids, key=margin)]
+
+
+def all_equal(results: list[list[float]]) -> bool:
+    """Every candidate did exactly as well as the heuristic's choice in every world so far."""
+    return all(values == results[0] for values in results[1:])
 
 
 def better_than_heuristic(candidates: list[dict], results: list[list[float]]) -> dict:
