@@ -148,7 +148,13 @@ def submit_action(match_id: int, user, seq, ref, action, publish: bool = True) -
 
 
 def submit_timeout(match_id: int, seq: int) -> Outcome | None:
-    """The clock: time out the pending seat if the match is still at `seq` and past its deadline."""
+    """The clock: time out the pending seat if the match is still at `seq` and past its deadline.
+
+    Nearly every timer finds its decision taken long ago: a plain read says so without the
+    process lock, a transaction or a row lock that a move at that table would wait behind."""
+    if not Match.objects.filter(pk=match_id, seq=seq, status=Match.Status.PLAYING,
+                                deadline__lte=timezone.now()).exists():
+        return None
     with match_lock(match_id), transaction.atomic():
         match = locked_match_if_any(match_id)
         if match is None or match.status != Match.Status.PLAYING or match.seq != seq or match.deadline is None:

@@ -144,11 +144,16 @@ def test_a_timer_or_a_bot_task_of_a_deleted_match_does_nothing():
     assert tasks.play_bots(match.pk) == 0
 
 
-def test_a_timer_for_an_old_seq_does_nothing():
+def test_a_timer_for_an_old_seq_does_nothing_and_locks_nothing(django_assert_num_queries):
     match, users = make_match(time_control=60)
     act_first_legal(match, users)
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now())
-    assert not tasks.enforce_deadline(match.pk, 0)
+    # one plain read: no transaction or row lock for a move at that table to wait behind
+    with django_assert_num_queries(1) as context:
+        assert not tasks.enforce_deadline(match.pk, 0)
+    assert "FOR UPDATE" not in context.captured_queries[0]["sql"]
+    match.refresh_from_db()
+    assert match.seq == 1 and match.status == "playing"
 
 
 @pytest.mark.parametrize("game", ["allfours", "baloot", "cuatrola"])
