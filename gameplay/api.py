@@ -11,9 +11,10 @@
 - a player's home (clubs/dashboard): `tables_of` (their unfinished tables, their turn first),
   `table_invitations_of` and the answers `take_invited_seat` / `decline_invited_seat`,
   `seated_users`, and `send_to_group` (a channel-layer send from synchronous code);
-- the names others need to speak about matches: `Game`, `Status`, `Finish`, `SeatSpec`, the
-  `match_finished` and `match_started` signals, and the new-table form a competition's rules
-  form builds on.
+- the names others need to speak about matches: `Game` (and `game_label`, a game's name in the
+  active language), `Status`, `Finish`, `SeatSpec`, the `match_finished`, `match_started`,
+  `seat_invited` and `seat_invitation_closed` signals, and the new-table form a competition's
+  rules form builds on.
 A competition refers to a match only by its id (a foreign key named by string, "gameplay.Match").
 """
 
@@ -35,7 +36,7 @@ from gameplay.listings import (TableInvitation, TableRow, finished_matches_of_pl
 from gameplay.models import Game, Match, Seat
 from gameplay.records import FIELDS as RECORD_FIELDS, finished_matches, finished_records, record_of, records_in
 from gameplay.services import ActionRejected, SeatSpec
-from gameplay.signals import match_finished, match_started
+from gameplay.signals import match_finished, match_started, seat_invitation_closed, seat_invited
 
 MATCH_MODEL = "gameplay.Match"  # for other apps' foreign keys
 Status = Match.Status
@@ -52,6 +53,7 @@ __all__ = [
     "humanise", "option_help", "options_chosen",
     "TableInvitation", "TableRow", "tables_of", "table_invitations_of",
     "take_invited_seat", "decline_invited_seat", "TableAnswerRefused", "seated_users", "send_to_group", "match_started",
+    "seat_invited", "seat_invitation_closed", "game_label",
 ]
 
 
@@ -182,6 +184,15 @@ def take_invited_seat(match_id: int, user) -> None:
 def decline_invited_seat(match_id: int, user) -> None:
     """The invited friend says no: their seat is free again."""
     _answer_invitation(match_id, user, services.decline_seat)
+
+
+def game_label(game: str) -> str:
+    """A game's name in the active language ("All Fours", "La Cuatrola"); the code itself for a
+    game this version does not know."""
+    try:
+        return str(Game(game).label)
+    except ValueError:
+        return game
 
 
 def seated_users(match_id: int) -> list[int]:

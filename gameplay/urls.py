@@ -12,6 +12,7 @@ urlpatterns = [
     path("matches/join/<str:code>/", views.join, name="join"),
     path("matches/<int:match_id>/", views.table, name="table"),
     path("matches/<int:match_id>/bots/", views.fill_with_bots, name="fill_with_bots"),
+    path("matches/<int:match_id>/seats/<int:seat>/withdraw/", views.withdraw_invitation, name="withdraw_invitation"),
     path("matches/<int:match_id>/replay/", views.replay, name="replay"),
     path("matches/<int:match_id>/export.json", views.export, name="export"),
 ]

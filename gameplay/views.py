@@ -117,6 +117,22 @@ def fill_with_bots(request, match_id):
     return redirect("gameplay:table", match_id=match.pk)
 
 
+@login_required
+@require_POST
+def withdraw_invitation(request, match_id, seat):
+    """The creator takes back the seat kept for a friend; the waiting room shows it free."""
+    match = get_object_or_404(Match, pk=match_id)
+    if match.created_by_id != request.user.pk:
+        raise Http404
+    try:
+        services.withdraw_invitation(match, request.user, seat)
+    except services.ActionRejected:
+        messages.info(request, _("That invitation can no longer be withdrawn."))
+    else:
+        messages.success(request, _("The invitation is withdrawn: the seat is free again."))
+    return redirect("gameplay:table", match_id=match.pk)
+
+
 # ----- the table and the archive ---------------------------------------------------------------
 
 def watchable(request, match_id) -> tuple[Match, object]:

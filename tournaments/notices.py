@@ -7,6 +7,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from gameplay import api as gameplay
 from tournaments.display import in_zone
 
 SENTENCES = {
@@ -16,6 +17,7 @@ SENTENCES = {
     "declined": gettext_noop("%(name)s declined your invitation to %(competition)s."),
     "match_moved": gettext_noop("%(competition)s: your match of round %(number)s now starts at %(at)s."),
     "club_invited": gettext_noop("%(name)s invites you to join the club %(club)s. Answer on your home page."),
+    "table_invited": gettext_noop("%(name)s keeps a seat for you at a table of %(game)s. Answer on your home page."),
 }
 
 
@@ -28,6 +30,8 @@ def sentence(kind: str, params: dict, fallback: str = "", zone: str = "UTC") -> 
     try:
         if "at" in params:
             params = {**params, "at": in_zone(parse_datetime(params["at"]), zone)}
+        if "game" in params:  # stored as the game's code, named in the reader's language
+            params = {**params, "game": gameplay.game_label(params["game"])}
         return _(template) % params
     except (KeyError, TypeError, ValueError):
         return fallback

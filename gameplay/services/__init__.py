@@ -22,7 +22,7 @@ from gameplay.services.aftermath import after_commit, broadcast, follow_up, sche
 from gameplay.services.moves import (act, apply_in_lock, check_act, resent, storable_text, submit_action, submit_bot_move,
                                      submit_timeout, usable_ref)
 from gameplay.services.setup import (abort_match, create_match, decline_seat, fill_with_bots, start_if_ready,
-                                     start_waiting, take_seat)
+                                     start_waiting, take_seat, withdraw_invitation)
 from gameplay.services.states import current_state, reader_of, state_message, state_messages
 from gameplay.services.tables import (LiveTable, MatchLock, cached_table, forget_table, live_table, locked_match,
                                       match_lock, put_table, spec_of)
@@ -36,4 +36,5 @@ __all__ = [
     "fill_with_bots", "follow_up", "forget_table", "group_name", "live_table", "match_lock", "put_table",
     "reader_of", "schedule_bots", "spec_of", "start_if_ready", "start_waiting", "state_message",
     "state_messages", "decline_seat", "submit_action", "submit_bot_move", "submit_timeout", "take_seat", "usable_ref",
+    "withdraw_invitation",
 ]

@@ -15,7 +15,7 @@ from gameplay.services.clocks import hold_or_start_clocks
 from gameplay.services.tables import forget_table, live_table, match_lock
 from gameplay.services.values import ActionRejected, SeatSpec
 from gameplay.services.writes import record
-from gameplay.signals import match_started
+from gameplay.signals import match_started, seat_invitation_closed, seat_invited
 
 
 def create_match(game: str, options: dict | None = None, seats: list[SeatSpec] | None = None, *,
@@ -45,8 +45,17 @@ def create_match(game: str, options: dict | None = None, seats: list[SeatSpec] |
                                       invited=bool(spec.user and spec.invited),
                                       joined_at=now if (spec.user and not spec.invited) or spec.bot else None)
                                  for number, spec in enumerate(specs))
+        for spec in specs:
+            if spec.user and spec.invited:
+                _announce(seat_invited, match, spec.user.pk, host_id=created_by.pk if created_by else None,
+                          game=game)
         start_if_ready(match)
     return match
+
+
+def _announce(signal, match: Match, user_id: int, **extra) -> None:
+    """Send a seat invitation's signal once the commit that made it has happened."""
+    transaction.on_commit(lambda: signal.send(sender=Match, match_id=match.pk, user_id=user_id, **extra))
 
 
 def take_seat(match: Match, user, seat: int | None = None, *, invited_only: bool = False) -> Seat:
@@ -62,6 +71,7 @@ def take_seat(match: Match, user, seat: int | None = None, *, invited_only: bool
         if existing and existing.invited:
             existing.invited, existing.joined_at = False, timezone.now()
             existing.save(update_fields=["invited", "joined_at"])
+            _announce(seat_invitation_closed, match, user.pk)
             forget_table(match.pk)
             start_if_ready(match)
         if existing:
@@ -92,6 +102,28 @@ def decline_seat(match: Match, user) -> Seat:
         place.user, place.invited, place.declined_by, place.joined_at = None, False, user, None
         place.save(update_fields=["user", "invited", "declined_by", "joined_at"])
         forget_table(match.pk)
+        _announce(seat_invitation_closed, match, user.pk)
+        return place
+
+
+def withdraw_invitation(match: Match, host, seat: int) -> Seat:
+    """The table's creator takes back the seat kept for a friend: it is free again (for the
+    invitation link or the bots). Refused for anyone else, once the table has started, or when
+    that seat keeps nobody."""
+    with match_lock(match.pk), transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        if match.created_by_id is None or match.created_by_id != getattr(host, "pk", None):
+            raise ActionRejected("forbidden", "Only the table's creator can withdraw an invitation.")
+        if match.status != Match.Status.WAITING:
+            raise ActionRejected("finished" if match.is_finished else "forbidden", "This table has already started.")
+        place = match.seats.filter(seat=seat, invited=True).first()
+        if place is None:
+            raise ActionRejected("forbidden", "No seat at this table waits for that friend.")
+        friend = place.user_id
+        place.user, place.invited, place.joined_at = None, False, None
+        place.save(update_fields=["user", "invited", "joined_at"])
+        forget_table(match.pk)
+        _announce(seat_invitation_closed, match, friend)
         return place
 
 

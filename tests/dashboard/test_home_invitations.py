@@ -248,3 +248,67 @@ def test_the_friend_answers_from_the_tables_waiting_room_too(client):
     assert "This seat is kept for you." in page
     response = client.post(f"/me/tables/{match.pk}/answer/", {"accept": "1"})
     assert response.status_code == 302 and response["Location"] == f"/matches/{match.pk}/"
+
+
+# ----- the friend hears of it; the host can take it back ------------------------------------------
+
+def invited_by_post(client, django_capture_on_commit_callbacks, **form):
+    with django_capture_on_commit_callbacks(execute=True):
+        return table_with_friend(client, **form)
+
+
+def test_the_invited_friend_is_notified_in_their_language_and_by_e_mail(
+        client, django_capture_on_commit_callbacks, mailoutbox):
+    host, friend = make_user(), make_user()
+    friend.player.preferred_language = "es"
+    friend.player.save()
+    client.force_login(host)
+    with django_capture_on_commit_callbacks(execute=True):
+        new_table_post(client, friend=friend.username, friend_role="partner")
+    notice = Notification.objects.get(user=friend, kind="table_invited")
+    assert notice.read_at is None and notice.url == "/"
+    assert host.player.name in notice.text and "All Fours" in notice.text
+    assert notice.text.startswith(f"{host.player.name} te guarda un asiento")  # written in Spanish
+    assert [m.to for m in mailoutbox] == [[friend.email]]
+    client.force_login(friend)
+    assert "<bdi data-count>1</bdi>" in client.get("/").content.decode()  # the navigation's count
+
+
+@pytest.mark.parametrize("answer", ["1", "0"])
+def test_answering_the_table_invitation_marks_its_notification_read(client, django_capture_on_commit_callbacks, answer):
+    match, host, friend = invited_by_post(client, django_capture_on_commit_callbacks)
+    client.force_login(friend)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/me/tables/{match.pk}/answer/", {"accept": answer}, **HTMX)
+    assert Notification.objects.get(user=friend, kind="table_invited").read_at is not None
+
+
+def test_the_host_withdraws_the_invitation_and_the_seat_is_free_again(client, django_capture_on_commit_callbacks):
+    match, host, friend = invited_by_post(client, django_capture_on_commit_callbacks)
+    seat = match.seats.get(user=friend).seat
+    waiting = client.get(f"/matches/{match.pk}/", **HTMX).content.decode()
+    assert f'/matches/{match.pk}/seats/{seat}/withdraw/' in waiting
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/matches/{match.pk}/seats/{seat}/withdraw/", follow=True)
+    assert "The invitation is withdrawn: the seat is free again." in response.content.decode()
+    place = match.seats.get(seat=seat)
+    assert place.user is None and not place.invited
+    assert Notification.objects.get(user=friend, kind="table_invited").read_at is not None
+    client.force_login(friend)
+    assert 'data-testid="table-invitation"' not in client.get("/").content.decode()
+    response = client.post(f"/me/tables/{match.pk}/answer/", {"accept": "1"}, **HTMX)
+    assert response.status_code == 409 and not match.seats.filter(user=friend).exists()
+
+
+def test_only_the_host_can_withdraw_and_only_a_kept_seat(client):
+    match, host, friend = table_with_friend(client)
+    seat = match.seats.get(user=friend).seat
+    host_seat = match.seats.get(user=host).seat
+    response = client.post(f"/matches/{match.pk}/seats/{host_seat}/withdraw/", follow=True)
+    assert "That invitation can no longer be withdrawn." in response.content.decode()
+    assert match.seats.get(seat=host_seat).user == host
+    for someone in (friend, make_user()):
+        client.force_login(someone)
+        assert client.post(f"/matches/{match.pk}/seats/{seat}/withdraw/").status_code == 404
+        assert client.get(f"/matches/{match.pk}/seats/{seat}/withdraw/").status_code in (404, 405)
+    assert match.seats.get(seat=seat).user == friend and match.seats.get(seat=seat).invited
