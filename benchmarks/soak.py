@@ -1,7 +1,7 @@
 """A soak of the whole live stack: tables at human pace, page traffic and Celery, for minutes.
 
     .venv/bin/python benchmarks/soak.py [--minutes 20] [--tables 200] [--pace 3] [--page-rate 10]
-        [--clock 60] [--sample 10] [--deflate]
+        [--clock 60] [--sample 10] [--deflate] [--timing]
     .venv/bin/python benchmarks/soak.py --socket-cycles 10 [--tables 50] [--deflate]
 
 Needs PostgreSQL and Redis on this machine: DATABASE_URL (default
@@ -82,7 +82,8 @@ class Stack:
         self.args, self.logs, self.procs = args, {}, {}
         self.port = live_load.free_port()
         self.var = tempfile.mkdtemp(prefix="chalk-soak-")
-        web = [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", HOST,
+        app = "benchmarks.timed_asgi:application" if getattr(args, "timing", False) else "config.asgi:application"
+        web = [sys.executable, "-m", "uvicorn", app, "--host", HOST,
                "--port", str(self.port), "--log-level", "warning", "--no-access-log", "--no-server-header",
                "--timeout-graceful-shutdown", "5", "--ws-max-size", "65536", "--ws-per-message-deflate", "true" if args.deflate else "false"]
         self.start("web", web, {})
@@ -113,6 +114,11 @@ class Stack:
             text = Path(log_file.name).read_text(errors="replace")
             counts[name] = text.count("Traceback (most recent call last)")
         return counts
+
+    def timing_report(self) -> list[str]:
+        """The per-step timing line timed_asgi prints when uvicorn stops (--timing)."""
+        text = Path(self.logs["web"].name).read_text(errors="replace")
+        return [line for line in text.splitlines() if line.startswith('{"timing_moves"')]
 
     def stop(self) -> None:
         for proc in self.procs.values():
@@ -205,8 +211,8 @@ async def table_slot(pool: asyncio.Queue, args, port: int, window: Window, rng) 
     await asyncio.sleep(rng.uniform(0, args.ramp))  # players arrive over the ramp, not all at once
     while not window.done():
         try:
-            table = pool.get_nowait()
-        except asyncio.QueueEmpty:
+            table = await asyncio.wait_for(pool.get(), timeout=max(0.1, window.end - time.monotonic()))
+        except TimeoutError:
             return
         try:
             finished = await ChalkTable(table, port, window, rng, compression, args.pace).play()
@@ -218,6 +224,16 @@ async def table_slot(pool: asyncio.Queue, args, port: int, window: Window, rng) 
         if not finished:
             return
         window.finished_matches += 1
+
+
+async def keep_tables_coming(pool: asyncio.Queue, args, window: Window) -> None:
+    """A finished match is replaced by a fresh table: more are made whenever the spares run low,
+    so every slot plays for the whole soak (200 tables at a 3 s pace finish a match in ~6 min)."""
+    while not window.done():
+        if pool.qsize() < max(10, args.tables // 10):
+            for table in await asyncio.to_thread(make_tables, args, max(10, args.tables // 4)):
+                pool.put_nowait(table)
+        await asyncio.sleep(2)
 
 
 async def soak(args) -> None:
@@ -233,6 +249,7 @@ async def soak(args) -> None:
         rng = random.Random(1)
         players = asyncio.gather(*(table_slot(pool, args, stack.port, window, rng) for _ in range(args.tables)))
         browsing = asyncio.ensure_future(page_traffic(args, stack, tables[0]["seats"][0]["cookie"], pages, stop))
+        refilling = asyncio.ensure_future(keep_tables_coming(pool, args, window))
         began = time.monotonic()
         while not window.done():
             samples.append(await sample(args, stack, window, pages, began))
@@ -242,16 +259,26 @@ async def soak(args) -> None:
         stop.set()
         await asyncio.wait_for(players, 60)
         browsing.cancel()
+        await refilling
         samples.append(await sample(args, stack, window, pages, began))
         print(json.dumps(summary(samples, stack, window, pages)), flush=True)
     finally:
         stack.stop()
+        for line in stack.timing_report():
+            print(line, flush=True)
         manage(args, "make_tables", "--cleanup", "--prefix", PREFIX, quiet=True)
 
 
+_sampled = [0]  # how many latencies the previous sample had seen
+
+
 async def sample(args, stack: Stack, window: Window, pages: Counter, began: float) -> dict:
+    recent, _sampled[0] = window.latencies[_sampled[0]:], len(window.latencies)
+    ms = lambda value: None if value is None else round(1000 * value, 1)  # noqa: E731
     return {"t_s": round(time.monotonic() - began), "pg_connections": await asyncio.to_thread(pg_connections, args),
-            "asgi_rss_mb": rss_mb(stack.web_pid), "moves": len(window.latencies), "sockets": window.connected,
+            "asgi_rss_mb": rss_mb(stack.web_pid), "moves": len(window.latencies),
+            "recent_p50_ms": ms(live_load.percentile(recent, 0.5)), "recent_p99_ms": ms(live_load.percentile(recent, 0.99)),
+            "sockets": window.connected,
             "finished_matches": window.finished_matches, "socket_errors": dict(window.errors),
             "pages": dict(pages)}
 
@@ -298,6 +325,8 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=3.0, help="seconds between moves of a table")
     parser.add_argument("--page-rate", type=float, default=10.0, help="page requests per second")
     parser.add_argument("--clock", type=int, default=60, help="seconds per decision (timer tasks)")
+    parser.add_argument("--timing", action="store_true",
+                        help="serve through benchmarks/timed_asgi.py and print ms per move of each step at the end")
     parser.add_argument("--ramp", type=float, default=30.0, help="seconds over which tables connect")
     parser.add_argument("--sample", type=float, default=10.0, help="seconds between samples")
     parser.add_argument("--deflate", action="store_true", help="let uvicorn negotiate permessage-deflate")

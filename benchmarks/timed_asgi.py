@@ -7,9 +7,11 @@ Wraps, without changing them, the steps one `act` goes through on the server
 mean wall time (ms) of each step per act: the whole act, the loop's one-statement move and its
 statement, the database thread's part (submit_action, its one statement or the locked
 transaction), frames, follow-up, each SQL statement kind through Django, commit, and the thread
-hops Channels makes for close_old_connections.
+hops Channels makes for close_old_connections; and the garbage collector's pauses per generation
+(count, total and longest), which stop the event loop.
 """
 
+import gc
 import json
 import os
 import sys
@@ -165,9 +167,31 @@ def is_usable(self):
 _Wrapper.is_usable = is_usable
 
 
+# Garbage collections, per generation: how many, their total and their longest pause. A pause
+# stops the event loop, so every socket's next frame waits for it (the pace tail).
+_gc_started = [0.0]
+_gc_pauses = defaultdict(list)
+
+
+def _on_gc(phase, info):
+    if phase == "start":
+        _gc_started[0] = time.perf_counter()
+    else:
+        _gc_pauses[info["generation"]].append(time.perf_counter() - _gc_started[0])
+
+
+gc.callbacks.append(_on_gc)
+
+
+def gc_report() -> dict:
+    return {f"gc{generation}": {"count": len(pauses), "total_ms": round(1000 * sum(pauses), 1),
+                                "max_ms": round(1000 * max(pauses), 2)}
+            for generation, pauses in sorted(_gc_pauses.items())}
+
+
 def report():
     acts = max(_counts["act"], 1)
-    line = {"timing_moves": _counts["act"]}
+    line = {"timing_moves": _counts["act"], **gc_report()}
     for name in sorted(_totals):
         line[f"{name}_ms_per_move"] = round(1000 * _totals[name] / acts, 3)
         line[f"{name}_calls_per_move"] = round(_counts[name] / acts, 2)
