@@ -135,7 +135,10 @@ def sql_timer(execute, sql, params, many, context):
 
 
 def on_connection(sender, connection, **kwargs):
-    connection.execute_wrappers.append(sql_timer)
+    # With Django's pool, a thread's wrapper is "created" again for every pooled connection it
+    # takes: wrap it once, or the wrappers pile up until a query overflows the stack.
+    if sql_timer not in connection.execute_wrappers:
+        connection.execute_wrappers.append(sql_timer)
     raw = connection.connection
     commit = raw.commit
 

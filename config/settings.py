@@ -187,12 +187,13 @@ TEST_WORKER = (env_str("PYTEST_XDIST_WORKER") or "") if TESTING else ""
 REDIS_PREFIX = f"chalk-{TEST_WORKER}" if TEST_WORKER else "chalk"
 
 # RedisPubSubChannelLayer: measured at ~2.2x the moves/s of the default layer here, and the
-# default layer ran out of connections at 400 sockets (docs/decisions.md). Each ASGI process
-# opens one pool; the layer serialises publishes, so it needs few connections. The cap makes a
-# leak fail loudly instead of exhausting the server's maxclients.
+# default layer ran out of connections at 400 sockets (docs/decisions.md). Chalk's subclass
+# (config/channel_layer.py) publishes without the lock that subscribing takes, at most the pool's
+# cap less two at a time. Each ASGI process opens one pool; the cap makes a leak fail loudly
+# instead of exhausting the server's maxclients.
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "BACKEND": "config.channel_layer.ChalkChannelLayer",
         "CONFIG": {
             "hosts": [{"address": REDIS_URL, "max_connections": env_int("CHANNEL_LAYER_MAX_CONNECTIONS", 16)}],
             "prefix": REDIS_PREFIX,
