@@ -124,6 +124,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.channel_name = await self.channel_layer.new_channel()
         self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
         self.base_send = send
+        # Channels' session wrapper inspects the session on every message it passes on, to save
+        # it with an accept or a close; a table socket never changes its session, so the frames
+        # of every move (match_update) go past it to the server's own send.
+        self.frame_send = getattr(getattr(send, "__self__", None), "real_send", send)
         one_at_a_time = asyncio.Lock()
         readers = [asyncio.ensure_future(self._read(receive, one_at_a_time)),
                    asyncio.ensure_future(self._read(self.channel_receive, one_at_a_time))]
@@ -249,7 +253,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def match_update(self, event):
         reader = "spectator" if self.seat is None else str(self.seat)
-        await self.send(text_data=event["head"] + event["tails"][reader])
+        await self.frame_send({"type": "websocket.send", "text": event["head"] + event["tails"][reader]})
 
     async def chat_message(self, event):
         if event["line"]["audience"] == chat.audience_of(self.seat):
