@@ -169,8 +169,10 @@ DATABASES = {"default": _database()}
 LIVE_DATABASE_THREADS = env_int(
     "LIVE_DATABASE_THREADS", 1 if DATABASES["default"]["ENGINE"].endswith("sqlite3") else 4)
 # The event loop's own asynchronous connections (psycopg_pool.AsyncConnectionPool, one per loop),
-# on which it writes a plain move itself (gameplay/live_db.py).
-LIVE_LOOP_CONNECTIONS = env_int("LIVE_LOOP_CONNECTIONS", 4)
+# on which it writes a plain move itself (gameplay/live_db.py). Each autocommitted move waits for
+# its commit: with 4, moves queued for a connection and the core idled (benchmarks/live_load.py:
+# 1,164 moves/s at 4, 1,283 at 8, 1,247 at 12).
+LIVE_LOOP_CONNECTIONS = env_int("LIVE_LOOP_CONNECTIONS", 8)
 # With the threads above (PostgreSQL), the event loop writes a plain move itself on its own
 # asynchronous connections (gameplay/live_db.py); off: every move goes through a thread.
 LIVE_LOOP_WRITES = env_bool("LIVE_LOOP_WRITES", True)
