@@ -91,6 +91,10 @@ class Stack:
         if not web_only:
             celery = [sys.executable, "-m", "celery", "-A", "config"]
             small_pool = {"DB_POOL_SIZE": "2", "DB_POOL_MIN_SIZE": "0"}
+            # A run stopped early leaves its timers queued (thousands of them): this run's worker
+            # must not start by working through another run's backlog.
+            subprocess.run([*celery, "purge", "-f"], cwd=ROOT, env=live_load.server_env(args),
+                           capture_output=True, timeout=60)
             self.start("worker", [*celery, "worker", "--loglevel=WARNING", "--concurrency=2",
                                   "--without-mingle", "--without-gossip"], small_pool)
             self.start("beat", [*celery, "beat", "--loglevel=WARNING", "--schedule",
