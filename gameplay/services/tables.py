@@ -79,7 +79,10 @@ def live_table(match: Match) -> LiveTable:
     Call with the match's lock held."""
     with _tables_lock:
         live = _tables.get(match.pk)
-    if live is None or live.table.seq != match.seq:
+    # A table cached while it waited (a socket's first state) is stale once it has started, also
+    # at the same seq: another process (a web process, the worker opening a round) may have
+    # seated people and bots and started it, and only that process forgot its own copy.
+    if live is None or live.table.seq != match.seq or live.match.status != match.status:
         live = LiveTable(match)
     live.match = match
     with _tables_lock:

@@ -233,3 +233,20 @@ def test_every_reader_frame_carries_exactly_its_own_view(game, options):
         if table.is_over:
             break
         table.apply(rng.choice(table.legal_for(table.to_act)))
+
+
+def test_a_table_cached_while_waiting_is_read_again_once_another_process_started_it():
+    """A socket's first state caches the waiting table; the round is then filled with bots and
+    started elsewhere (another web process, the worker), which forgets only its own copy. This
+    process must see those bots, or the bot to act after a person never moves."""
+    host = make_user()
+    match = services.create_match("allfours", {}, [services.SeatSpec(user=host)], seed=7, first_dealer=3)
+    assert services.current_state(match.pk, host)["status"] == "waiting"  # cached here, seq 0
+    cached = services.cached_table(match.pk)
+    services.fill_with_bots(match, "random")  # as elsewhere: put this process's copy back
+    services.put_table(cached)
+    match.refresh_from_db()
+    assert match.status == "playing"
+    with services.match_lock(match.pk):
+        live = services.live_table(match)
+    assert sorted(live.bots) == [1, 2, 3]
