@@ -59,8 +59,14 @@ def start_table_against_bots(page, game, preset, options=None, level=None):
     if page.locator("#id_game").input_value() != game:
         page.select_option("#id_game", game)
         expect(page.locator(f"#id_preset option[value={preset}]")).to_have_count(1)  # htmx swapped the form
-    page.select_option("#id_preset", preset)
-    page.wait_for_load_state("networkidle")  # the form re-rendered with the preset's values
+        wait_for_htmx(page)  # and bound the new form's triggers, or the preset's change goes unheard
+    if page.locator("#id_preset").input_value() != preset:
+        # the form is fetched again with the preset's values (new_table_form.html): wait for that
+        # form, or the click below submits the old one's fields under the new preset
+        with page.expect_response(lambda response: "/play/new/" in response.url):
+            page.select_option("#id_preset", preset)
+        wait_for_htmx(page)
+        expect(page.locator("#id_preset")).to_have_value(preset)
     if options:
         page.locator("details.options > summary").click()  # the rule options are folded away
     for key, value in (options or {}).items():
@@ -71,6 +77,12 @@ def start_table_against_bots(page, game, preset, options=None, level=None):
     page.get_by_test_id("create-table").click()
     expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
     page.wait_for_function("() => window.chalkTable && window.chalkTable.frame && window.chalkTable.frame.status !== 'waiting'")
+
+
+def wait_for_htmx(page):
+    """No htmx request, swap or settle under way (htmx marks each with a class)."""
+    page.wait_for_function("() => !document.querySelector("
+                           "'.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')")
 
 
 def play_until(page, done, max_decisions=600, keyboard_first_card=False):

@@ -18,9 +18,12 @@ pytestmark = pytest.mark.browser
 
 
 def seated_page(browser, asgi_live, username):
+    """A signed-in player's page whose own socket (/ws/me/) is open: the table-opened alert that
+    takes them to the table is sent once, when the table starts, to the sockets open then."""
     page = browser.new_context(base_url=asgi_live.url, locale="en-US").new_page()
     page.set_default_timeout(15_000)
     log_in(page, username)
+    expect(page.locator("html")).to_have_attribute("data-me-socket", "open")
     return page
 
 
