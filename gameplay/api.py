@@ -33,7 +33,7 @@ from gameplay.forms import (CHOICE_LABELS, KEY_LABELS, OPTION_LABELS, OPTION_PRE
                             humanise, option_help, options_chosen)
 from gameplay.listings import (TableInvitation, TableRow, finished_matches_of_player, recent_results_of,
                                table_invitations_of, tables_of, upcoming_tables_of)
-from gameplay.models import Game, Match, Seat
+from gameplay.models import Game, Match, Seat, game_label
 from gameplay.records import FIELDS as RECORD_FIELDS, finished_matches, finished_records, record_of, records_in
 from gameplay.services import ActionRejected, SeatSpec
 from gameplay.signals import match_finished, match_started, seat_invitation_closed, seat_invited
@@ -184,15 +184,6 @@ def take_invited_seat(match_id: int, user) -> None:
 def decline_invited_seat(match_id: int, user) -> None:
     """The invited friend says no: their seat is free again."""
     _answer_invitation(match_id, user, services.decline_seat)
-
-
-def game_label(game: str) -> str:
-    """A game's name in the active language ("All Fours", "La Cuatrola"); the code itself for a
-    game this version does not know."""
-    try:
-        return str(Game(game).label)
-    except ValueError:
-        return game
 
 
 def seated_users(match_id: int) -> list[int]:

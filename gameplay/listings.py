@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from gameplay import services
 from gameplay.access import watchable_by
-from gameplay.models import Game, Match, Seat
+from gameplay.models import Game, Match, Seat, game_label
 
 LIST_SIZE = 30
 LOBBY_SIZE = 12  # tables per lobby list (open, being played): a glance, not a directory
@@ -104,28 +104,32 @@ def tables_of(user, limit: int = LOBBY_SIZE) -> list[TableRow]:
                                                                                   Match.Status.PLAYING])
                  .order_by("-match__created_at", "match_id")
                  .values_list("match_id", "seat", "match__game", "match__status", "match__seq")[:limit])
-    labels = dict(Game.choices)
-    rows, stale, seen = [], {}, set()
+    rows = {}  # match -> (seat, game, status, seq); two seats of one player: the first is theirs
     for match_id, seat, game, status, seq in seats:
-        if match_id in seen:  # two seats of one player: the first is theirs to act from
-            continue
-        seen.add(match_id)
-        to_act = None
-        if status == Match.Status.PLAYING:
-            with services.match_lock(match_id):
-                live = services.cached_table(match_id)
-                to_act = live.table.to_act if live is not None and live.table.seq == seq else stale.setdefault(match_id)
-        rows.append([match_id, str(labels.get(game, game)), seat, to_act, status])
-    if stale:  # not this process's current table: replay it as the table page would
-        for match in Match.objects.filter(pk__in=list(stale)):
-            with services.match_lock(match.pk):
-                stale[match.pk] = services.live_table(match).table.to_act
-        for row in rows:
-            if row[0] in stale:
-                row[3] = stale[row[0]]
-    tables = [TableRow(match_id, label, to_act is not None and to_act == seat, status == Match.Status.WAITING)
-              for match_id, label, seat, to_act, status in rows]
+        rows.setdefault(match_id, (seat, game, status, seq))
+    to_act = _to_act({match_id: seq for match_id, (_seat, _game, status, seq) in rows.items()
+                      if status == Match.Status.PLAYING})
+    tables = [TableRow(match_id, game_label(game), to_act.get(match_id) == seat, status == Match.Status.WAITING)
+              for match_id, (seat, game, status, _seq) in rows.items()]
     return sorted(tables, key=lambda row: (not row.your_turn, not row.waiting))
+
+
+def _to_act(playing: dict[int, int]) -> dict[int, int | None]:
+    """The seat to act at each playing match (match -> the seq of its row): this process's
+    cached table when it is the row's, else the log replayed as the table page would (one query
+    for all of those)."""
+    to_act, stale = {}, []
+    for match_id, seq in playing.items():
+        with services.match_lock(match_id):  # the cached table must not move while it is read
+            live = services.cached_table_at(match_id, seq, Match.Status.PLAYING)
+            if live is None:
+                stale.append(match_id)
+            else:
+                to_act[match_id] = live.table.to_act
+    for match in Match.objects.filter(pk__in=stale) if stale else []:
+        with services.match_lock(match.pk):
+            to_act[match.pk] = services.live_table(match).table.to_act
+    return to_act
 
 
 def table_invitations_of(user) -> list[TableInvitation]:
@@ -142,11 +146,10 @@ def table_invitations_of(user) -> list[TableInvitation]:
     for match_id, seat, user_id in Seat.objects.filter(match_id__in=[row[0] for row in invited]).values_list(
             "match_id", "seat", "user_id"):
         seats_of.setdefault(match_id, []).append((seat, user_id))
-    labels = dict(Game.choices)
     rows = []
     for match_id, seat, game, host_id, display_name, username in invited:
         seats = seats_of.get(match_id, [])
         host = next((s for s, user_id in seats if user_id == host_id), None)
         partner = len(seats) == 4 and host is not None and (seat - host) % 2 == 0
-        rows.append(TableInvitation(match_id, str(labels.get(game, game)), _shown_name(display_name, username), partner))
+        rows.append(TableInvitation(match_id, game_label(game), _shown_name(display_name, username), partner))
     return rows

@@ -22,6 +22,15 @@ class Game(models.TextChoices):
     CUATROLA = "cuatrola", pgettext_lazy("game name", "La Cuatrola")
 
 
+def game_label(game: str) -> str:
+    """A game's name in the active language ("All Fours", "La Cuatrola"); the code itself for a
+    game this version does not know."""
+    try:
+        return str(Game(game).label)
+    except ValueError:
+        return game
+
+
 def new_invite_code() -> str:
     return secrets.token_urlsafe(12)
 

@@ -24,7 +24,7 @@ from gameplay.services.moves import (act, apply_in_lock, check_act, resent, stor
 from gameplay.services.setup import (abort_match, create_match, decline_seat, fill_with_bots, start_if_ready,
                                      start_waiting, take_seat, withdraw_invitation)
 from gameplay.services.states import current_state, reader_of, state_message, state_messages
-from gameplay.services.tables import (LiveTable, MatchLock, cached_table, forget_table, live_table, locked_match,
+from gameplay.services.tables import (LiveTable, MatchLock, cached_table, cached_table_at, forget_table, live_table, locked_match,
                                       match_lock, put_table, spec_of)
 from gameplay.services.writes import set_clock
 from gameplay.services.values import GROUP_PREFIX, ActionRejected, Outcome, SeatSpec, error_frame, group_name
@@ -32,7 +32,7 @@ from gameplay.services.values import GROUP_PREFIX, ActionRejected, Outcome, Seat
 __all__ = [
     "GROUP_PREFIX", "ActionRejected", "LiveTable", "MatchLock", "Outcome", "SeatSpec", "abort_match", "act",
     "apply_in_lock", "locked_match", "resent", "set_clock", "storable_text",
-    "after_commit", "broadcast", "cached_table", "check_act", "create_match", "current_state", "error_frame",
+    "after_commit", "broadcast", "cached_table", "cached_table_at", "check_act", "create_match", "current_state", "error_frame",
     "fill_with_bots", "follow_up", "forget_table", "group_name", "live_table", "match_lock", "put_table",
     "reader_of", "schedule_bots", "spec_of", "start_if_ready", "start_waiting", "state_message",
     "state_messages", "decline_seat", "submit_action", "submit_bot_move", "submit_timeout", "take_seat", "usable_ref",

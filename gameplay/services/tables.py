@@ -77,12 +77,8 @@ def live_table(match: Match) -> LiveTable:
     """The table at `match.seq`: the cached one when it is current, else a replay of the log.
 
     Call with the match's lock held."""
-    with _tables_lock:
-        live = _tables.get(match.pk)
-    # A table cached while it waited (a socket's first state) is stale once it has started, also
-    # at the same seq: another process (a web process, the worker opening a round) may have
-    # seated people and bots and started it, and only that process forgot its own copy.
-    if live is None or live.table.seq != match.seq or live.match.status != match.status:
+    live = cached_table_at(match.pk, match.seq, match.status)
+    if live is None:
         live = LiveTable(match)
     live.match = match
     with _tables_lock:
@@ -96,6 +92,18 @@ def live_table(match: Match) -> LiveTable:
 def cached_table(match_id: int) -> LiveTable | None:
     with _tables_lock:
         return _tables.get(match_id)
+
+
+def cached_table_at(match_id: int, seq: int, status: str) -> LiveTable | None:
+    """This process's table of the match if it is the one at (`seq`, `status`) of the row.
+
+    A table cached while it waited (a socket's first state) is stale once it has started, also
+    at the same seq: another process (a web process, the worker opening a round) may have seated
+    people and bots and started it, and only that process forgot its own copy."""
+    live = cached_table(match_id)
+    if live is None or live.table.seq != seq or live.match.status != status:
+        return None
+    return live
 
 
 def put_table(live: LiveTable) -> None:

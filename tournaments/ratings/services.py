@@ -28,7 +28,7 @@ from django.template.defaultfilters import floatformat
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from gameplay.api import Game
+from gameplay.api import Game, game_label
 
 from . import elo, glicko2, history
 from .history import RatedMatch
@@ -195,22 +195,17 @@ def leaderboard(game: str, club=None, established_only: bool = False):
     return query.select_related("user").annotate(name=name).order_by("-elo", "user__username")
 
 
-def recent_changes(user, limit: int) -> list[RatingChange]:
-    """The player's last rated matches with their Elo change, newest first."""
-    return list(RatingChange.objects.filter(user=user).order_by("-finished_at", "-match_id")[:limit])
-
-
 # The words of a rated match's result on a player's home.
 RESULT_WORDS = {"won": _("Won"), "lost": _("Lost"), "drawn": _("Drawn")}
 
 
 def recent_results(user, limit: int) -> list[dict]:
-    """recent_changes as their home shows them, one query of plain values: the match, when it
-    finished, the game's and the result's words, the Elo after and its change (signed text)."""
-    games = dict(Game.choices)
+    """The player's last rated matches, newest first, as their home shows them: one query of
+    plain values: the match, when it finished, the game's and the result's words, the Elo after
+    and its change (signed text)."""
     rows = (RatingChange.objects.filter(user=user).order_by("-finished_at", "-match_id")
             .values_list("match_id", "finished_at", "game", "score", "elo_after", "elo_delta")[:limit])
-    return [{"match_id": match_id, "finished_at": finished_at, "game": str(games.get(game, game)),
+    return [{"match_id": match_id, "finished_at": finished_at, "game": game_label(game),
              "result": str(RESULT_WORDS["won" if score == 1 else "lost" if score == 0 else "drawn"]),
              "elo": floatformat(elo_after, "0u"),
              "delta": ("+" if elo_delta >= 0 else "") + floatformat(elo_delta, "1u"), "gain": elo_delta >= 0}
