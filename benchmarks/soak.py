@@ -9,8 +9,9 @@ postgres://postgres@127.0.0.1:5432/chalk_bench, created and migrated if missing)
 (default redis://127.0.0.1:6379/3). It starts, as production does (Procfile, docs/deploying.md),
 one uvicorn, one Celery worker (concurrency 2) and beat, and stops them by itself:
 
-- --tables All Fours tables (make_tables, clock --clock seconds, so every move schedules a timer
-  task for the worker; beat adds its sweeps and heartbeat), 4 websocket clients each, every
+- --tables All Fours tables (make_tables, clock --clock seconds, so every decision has a
+  deadline for the worker's clock sweep, each second; beat adds its other sweeps and the
+  heartbeat), 4 websocket clients each, every
   table making one move every --pace seconds (staggered); a finished match is replaced;
 - --page-rate requests per second, in turn, to the lobby, the competitions list, a
   competition's page (when one exists), the archive and the replay of a finished match;
@@ -91,8 +92,8 @@ class Stack:
         if not web_only:
             celery = [sys.executable, "-m", "celery", "-A", "config"]
             small_pool = {"DB_POOL_SIZE": "2", "DB_POOL_MIN_SIZE": "0"}
-            # A run stopped early leaves its timers queued (thousands of them): this run's worker
-            # must not start by working through another run's backlog.
+            # A run stopped early leaves its tasks queued: this run's worker must not start by
+            # working through another run's backlog.
             subprocess.run([*celery, "purge", "-f"], cwd=ROOT, env=live_load.server_env(args),
                            capture_output=True, timeout=60)
             self.start("worker", [*celery, "worker", "--loglevel=WARNING", "--concurrency=2",
@@ -328,7 +329,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--pace", type=float, default=3.0, help="seconds between moves of a table")
     parser.add_argument("--page-rate", type=float, default=10.0, help="page requests per second")
-    parser.add_argument("--clock", type=int, default=60, help="seconds per decision (timer tasks)")
+    parser.add_argument("--clock", type=int, default=60, help="seconds per decision (0: no clocks)")
     parser.add_argument("--timing", action="store_true",
                         help="serve through benchmarks/timed_asgi.py and print ms per move of each step at the end")
     parser.add_argument("--ramp", type=float, default=30.0, help="seconds over which tables connect")

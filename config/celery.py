@@ -18,12 +18,17 @@ app.autodiscover_tasks()
 
 logger = logging.getLogger("chalk.celery")
 
+# Seconds between clock sweeps: a seat times out at most this long after its deadline.
+CLOCK_SWEEP_SECONDS = float(os.environ.get("CHALK_CLOCK_SWEEP", "1"))
+
 BEAT_SCHEDULE = {
     # Proves the worker and beat are alive end to end: the cache key chalk:celery:heartbeat
     # holds the time it last ran.
     "heartbeat": {"task": "chalk.heartbeat", "schedule": 60.0},
-    # A lost deadline task must not stall a table: time out anything overdue.
-    "sweep-deadlines": {"task": "gameplay.sweep_deadlines", "schedule": 5.0},
+    # The clocks: time out every decision past its deadline (gameplay/tasks.py). A sweep that
+    # waited longer than its period is dropped: the next one does the same work.
+    "sweep-deadlines": {"task": "gameplay.sweep_deadlines", "schedule": CLOCK_SWEEP_SECONDS,
+                        "options": {"expires": CLOCK_SWEEP_SECONDS}},
     # A lost bot task must not stall a table either (an untimed one has no deadline to sweep).
     "sweep-stalled-bots": {"task": "gameplay.sweep_stalled_bots", "schedule": 5.0},
     # Lost presence timers: held clocks whose check-in closed, leavers past their reconnect window.

@@ -64,11 +64,9 @@ def start_clocks(match_id: int, window_closed: bool = False, publish: bool = Tru
         live = services.live_table(match)
         services.set_clock(match, live.table)
         match.save(update_fields=["clocks_started_at", "deadline"])
-        outcome = services.Outcome(match.pk, match.seq, None, services.state_messages(match, live.table, []),
-                                   deadline=match.deadline)
+        outcome = services.Outcome(match.pk, match.seq, None, services.state_messages(match, live.table, []))
         if publish:
             transaction.on_commit(lambda: services.broadcast(outcome))
-        transaction.on_commit(lambda: services.follow_up(outcome))
     logger.info("match %s: clocks started (%s)", match_id, "window closed" if window_closed else "all present")
     return outcome
 

@@ -1,7 +1,8 @@
 """Celery tasks of live play: thin wrappers that take ids and call gameplay.services.
 
-- enforce_deadline: scheduled at each decision's deadline; times the seat out if still pending.
-- sweep_deadlines: periodic (config/celery.py), so a lost timer cannot stall a table.
+- sweep_deadlines: the clocks. Every CLOCK_SWEEP_SECONDS (config/celery.py) it times out each
+  decision past its deadline: one indexed query whatever the number of tables, instead of a
+  timer task per move (gameplay/services/aftermath.py says why).
 - sweep_stalled_bots: periodic too, so a lost bot task cannot stall a table (untimed ones have no
   deadline for sweep_deadlines to find).
 - play_bots: plays the turns of bot seats, with a short human-like delay between moves.
@@ -25,11 +26,6 @@ logger = logging.getLogger("chalk.gameplay")
 SWEEP_BATCH = 500
 # (quiet_since, pk) of the last table sweep_stalled_bots looked at; see there.
 BOT_SWEEP_CURSOR = "chalk:gameplay:bot-sweep-cursor"
-
-
-@shared_task(name="gameplay.enforce_deadline", ignore_result=True)
-def enforce_deadline(match_id: int, seq: int) -> bool:
-    return services.submit_timeout(match_id, seq) is not None
 
 
 @shared_task(name="gameplay.sweep_deadlines", ignore_result=True)

@@ -1,4 +1,11 @@
-"""After a commit: publish a move's frames from synchronous code, set the next clock, wake a bot.
+"""After a commit: publish a move's frames from synchronous code, wake a bot.
+
+Clocks are not scheduled per move: `gameplay.sweep_deadlines` runs every CLOCK_SWEEP_SECONDS
+and times out every decision past its deadline (one indexed query, whatever the number of
+tables). One Celery timer per move cost more than the moves themselves under a soak
+(benchmarks/soak.py: 200 tables, a move every 3 s each: the worker holding thousands of
+timers and running 67 a second, the web process 10 ms a move to send them, until the machine
+ran out of CPU and moves waited seconds).
 
 The Celery tasks (gameplay/tasks.py) call the services, and the services schedule those tasks:
 to keep that a one-way import, the tasks are looked up by name in the Celery app's registry
@@ -17,27 +24,21 @@ from django.conf import settings
 from gameplay.broadcast import group_send
 from gameplay.services.values import Outcome, group_name
 
-ENFORCE_DEADLINE = "gameplay.enforce_deadline"
 PLAY_BOTS = "gameplay.play_bots"
 
 _bot_loop = threading.local()  # set while play_bots plays a run of bot moves in this thread
 
 
-def after_commit(match_id: int, seq: int, deadline, bot_next: bool) -> None:
-    """Schedule the clock for the new decision and let a bot move if one is to act.
-
-    Eager tasks (tests) cannot wait for an eta, so there the periodic sweep, called by the
-    tests, enforces clocks."""
-    if deadline is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
-        current_app.tasks[ENFORCE_DEADLINE].apply_async((match_id, seq), eta=deadline)
+def after_commit(match_id: int, bot_next: bool) -> None:
+    """Let a bot move if one is to act."""
     if bot_next:
         schedule_bots(match_id)
 
 
 def follow_up(outcome: Outcome) -> None:
-    """After an accepted action was committed and broadcast: clocks and bots."""
+    """After an accepted action was committed and broadcast: the bot to act, if any."""
     if outcome.needs_follow_up:
-        after_commit(outcome.match_id, outcome.seq, outcome.deadline, outcome.bot_next)
+        after_commit(outcome.match_id, outcome.bot_next)
 
 
 def broadcast(outcome: Outcome) -> None:

@@ -359,7 +359,7 @@ def _taken(match: Match, live: LiveTable, row: LoggedAction, publish: bool) -> O
     if row.ref is not None:
         live.refs[row.ref] = (row.seq, row.seat)
     outcome = Outcome(match.pk, match.seq, row.ref, state_messages(match, table, table.events),
-                      deadline=match.deadline, bot_next=table.to_act in live.bots)
+                      bot_next=table.to_act in live.bots)
     if publish:
         # Broadcast first, then schedule clocks and bots: frames reach sockets in seq order even
         # when a bot answers at once (eager tasks run inside these callbacks).

@@ -159,7 +159,7 @@ def start_if_ready(match: Match) -> bool:
         match.save(update_fields=["status", "started_at", "clocks_started_at"])
         record(match, live.table)  # a match can even be decided by its first kick
         bot_next = live.table.to_act in live.bots
-    transaction.on_commit(lambda: after_commit(match.pk, match.seq, match.deadline, bot_next))
+    transaction.on_commit(lambda: after_commit(match.pk, bot_next))
     transaction.on_commit(lambda: match_started.send(sender=Match, match_id=match.pk))
     return True
 

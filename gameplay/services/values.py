@@ -31,13 +31,13 @@ class Outcome:
     ref: str | None = None
     messages: dict = field(default_factory=dict)  # seat (or "spectator") -> state message
     duplicate: bool = False  # the ref had been applied before: ack again, change nothing
-    deadline: object = None  # when the next decision times out
     bot_next: bool = False  # a bot holds the seat to act next
 
     @property
     def needs_follow_up(self) -> bool:
-        """A clock to set or a bot to wake (gameplay.services.aftermath.follow_up)."""
-        return self.deadline is not None or self.bot_next
+        """A bot to wake (gameplay.services.aftermath.follow_up). Clocks need nothing: the
+        periodic sweep finds every decision past its deadline (gameplay/tasks.py)."""
+        return self.bot_next
 
     def group_message(self) -> dict:
         """One channel-layer message for every socket of the match: the readers' frames already

@@ -129,28 +129,47 @@ def test_a_short_clock_forfeits_the_match_for_the_seat_that_ran_out(monkeypatch)
     rejected("finished", match.pk, users[seat], match.seq, "z", {"type": "stand"})
 
 
+def test_a_move_sends_no_timer_task_and_the_sweep_each_second_keeps_the_clocks(
+        monkeypatch, django_capture_on_commit_callbacks, settings):
+    # One Celery timer per move cost more than the moves under load (docs/decisions.md, "Clocks")
+    from celery.app.task import Task
+
+    from config.celery import BEAT_SCHEDULE
+
+    sent = []
+    monkeypatch.setattr(Task, "apply_async", lambda task, *args, **kwargs: sent.append(task.name))
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    match, users = make_match(time_control=30)
+    with django_capture_on_commit_callbacks(execute=True):
+        act_first_legal(match, users)
+    match.refresh_from_db()
+    assert match.seq == 1 and match.deadline is not None and sent == []
+    sweep = BEAT_SCHEDULE["sweep-deadlines"]
+    assert sweep["task"] == "gameplay.sweep_deadlines" and sweep["schedule"] <= 1.0
+
+
 def test_under_auto_action_the_clock_plays_for_the_absent_seat():
     match, users = make_match(time_control=1, options={"timeout_result": "auto_action"})
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now())
-    assert tasks.enforce_deadline(match.pk, 0)
+    assert services.submit_timeout(match.pk, 0) is not None
     match.refresh_from_db()
     assert match.status == "playing" and match.seq == 1 and match.deadline > timezone.now()
 
 
-def test_a_timer_or_a_bot_task_of_a_deleted_match_does_nothing():
+def test_a_clock_check_or_a_bot_task_of_a_deleted_match_does_nothing():
     match, users = make_match(time_control=60)
     Match.objects.filter(pk=match.pk).delete()
-    assert not tasks.enforce_deadline(match.pk, 0)
+    assert services.submit_timeout(match.pk, 0) is None
     assert tasks.play_bots(match.pk) == 0
 
 
-def test_a_timer_for_an_old_seq_does_nothing_and_locks_nothing(django_assert_num_queries):
+def test_a_clock_check_for_an_old_seq_does_nothing_and_locks_nothing(django_assert_num_queries):
     match, users = make_match(time_control=60)
     act_first_legal(match, users)
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now())
     # one plain read: no transaction or row lock for a move at that table to wait behind
     with django_assert_num_queries(1) as context:
-        assert not tasks.enforce_deadline(match.pk, 0)
+        assert services.submit_timeout(match.pk, 0) is None
     assert "FOR UPDATE" not in context.captured_queries[0]["sql"]
     match.refresh_from_db()
     assert match.seq == 1 and match.status == "playing"
