@@ -6,12 +6,17 @@ Run with `uvicorn config.asgi:application` (see Procfile and docs/deploying.md).
 import gc
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 # Django must be set up before anything imports models (consumers do).
-django_asgi_app = get_asgi_application()
+django.setup(set_prefix=False)
+
+from config.asgi_http import OneHopASGIHandler  # noqa: E402
+
+# Pages: the middleware chain and the view in one thread hop per request (config/asgi_http.py).
+django_asgi_app = OneHopASGIHandler()
 
 from channels.routing import ProtocolTypeRouter  # noqa: E402
 
