@@ -8,7 +8,8 @@ mean wall time (ms) of each step per act: the whole act, the loop's one-statemen
 statement, the database thread's part (submit_action, its one statement or the locked
 transaction), frames, follow-up, each SQL statement kind through Django, commit, and the thread
 hops Channels makes for close_old_connections; and the garbage collector's pauses per generation
-(count, total and longest), which stop the event loop.
+(count, total and longest), which stop the event loop. `loop_fallback_<reason>_calls_per_move`:
+how often, and why, the loop handed an act to a database thread instead of writing it itself.
 """
 
 import gc
@@ -86,9 +87,44 @@ async def act(*args, **kwargs):
         add("act", time.perf_counter() - start)
 
 
+def fallback_reason(match_id, user, seq, action) -> str:
+    """Why the loop may not take this act itself, read before it tries (the same checks as
+    moves._move_on_loop and moves._plain_seat, in their order)."""
+    live = moves.cached_table(match_id)
+    if live is None:
+        return "not_cached"
+    if match_id in moves._moving_on_loop:
+        return "loop_busy"
+    seat = live.seat_of_user.get(getattr(user, "pk", None))
+    if seat is None:
+        return "no_seat"
+    if live.match.status != "playing":
+        return "not_playing"
+    if seq != live.match.seq:
+        return "seq_not_row" if seq < live.match.seq else "seq_ahead_of_row"
+    if seq != live.table.seq:
+        return "table_not_row"
+    return "other"  # the lock held by a thread, a rejection, the last move, a failed statement
+
+
+_move_on_loop = moves._move_on_loop
+
+
+async def move_on_loop(match_id, user, seq, ref, action):
+    reason = fallback_reason(match_id, user, seq, action)
+    start = time.perf_counter()
+    try:
+        outcome = await _move_on_loop(match_id, user, seq, ref, action)
+    finally:
+        add("move_on_loop", time.perf_counter() - start)
+    if outcome is None:
+        add(f"loop_fallback_{reason}", 0.0)
+    return outcome
+
+
 services.act = act
 moves.submit_action = submit_action
-moves._move_on_loop = atimed("move_on_loop", moves._move_on_loop)
+moves._move_on_loop = move_on_loop
 moves._move_on_thread = timed("move_on_thread", moves._move_on_thread)
 moves._move_locked = timed("move_locked", moves._move_locked)
 moves.awrite_one_statement = atimed("loop_statement", moves.awrite_one_statement)
