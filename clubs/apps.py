@@ -24,6 +24,11 @@ class ClubsConfig(AppConfig):
         gameplay.match_started.connect(queries.on_match_event, dispatch_uid="dashboard-forget-started")
         gameplay.match_finished.connect(queries.on_match_event, dispatch_uid="dashboard-forget-finished")
         notify.notifications_changed.connect(queries.on_notifications_changed, dispatch_uid="dashboard-forget-notified")
-        for model in ("clubs.Membership", "clubs.MemberInvitation", "tournaments.EntryPlayer"):
+        from tournaments import signals as competitions
+
+        competitions.competition_changed.connect(queries.on_competition_changed, dispatch_uid="dashboard-forget-step")
+        competitions.ratings_changed.connect(queries.on_ratings_changed, dispatch_uid="dashboard-forget-ratings")
+        post_save.connect(queries.on_audited, sender="tournaments.AuditEntry", dispatch_uid="dashboard-forget-audited")
+        for model in ("clubs.Membership", "clubs.MemberInvitation", "tournaments.EntryPlayer", "clubs.Player"):
             for name, signal in (("saved", post_save), ("deleted", post_delete)):
                 signal.connect(queries.on_row_changed, sender=model, dispatch_uid=f"dashboard-forget-{model}-{name}")

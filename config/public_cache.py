@@ -11,7 +11,8 @@ visitors for a few seconds. What a page holds of its visitor is put back per req
 - pending messages ("You have signed out"): a visitor with messages gets a page of their own,
   never cached.
 
-Signed-in players, htmx partials, and anything but a 200 HTML GET always get a fresh page.
+Signed-in players, htmx partials, and anything but a 200 HTML GET always get a fresh page
+here (a player's home keeps its own page the same way: clubs/dashboard/views.py).
 """
 
 from __future__ import annotations
@@ -46,15 +47,29 @@ def cached_for_visitors(view):
         body = cache.get(key)
         if body is None:
             response = view(request, *args, **kwargs)
-            if (response.status_code != 200 or response.streaming
-                    or not response.get("Content-Type", "").startswith("text/html")):
-                return response
-            text = response.content.decode()
-            found = _TOKEN.search(text)
-            if found is None and "csrf" in text.lower():
-                return response  # a token in a form this module does not know: never cache it
-            cache.set(key, text.replace(found.group(1), MARKER) if found else text, seconds)
+            kept = body_to_keep(response)
+            if kept is not None:
+                cache.set(key, kept, seconds)
             return response
-        return HttpResponse(body.replace(MARKER, get_token(request)), content_type="text/html; charset=utf-8")
+        return served(body, request)
 
     return wrapper
+
+
+def body_to_keep(response) -> str | None:
+    """A rendered page as it may be kept and served again: its CSRF token replaced by the marker.
+    None for what must not be kept: anything but a 200 HTML page, or a page holding a token in a
+    form this module does not know."""
+    if (response.status_code != 200 or response.streaming
+            or not response.get("Content-Type", "").startswith("text/html")):
+        return None
+    text = response.content.decode()
+    found = _TOKEN.search(text)
+    if found is None and "csrf" in text.lower():
+        return None
+    return text.replace(found.group(1), MARKER) if found else text
+
+
+def served(body: str, request) -> HttpResponse:
+    """A kept page for this request, with a CSRF token of its own."""
+    return HttpResponse(body.replace(MARKER, get_token(request)), content_type="text/html; charset=utf-8")

@@ -157,6 +157,10 @@ PUBLIC_PAGE_CACHE_SECONDS = env_int("PUBLIC_PAGE_CACHE_SECONDS", 0 if TESTING el
 # invitations, their competitions and clubs) this many seconds, forgotten at once on any such
 # event (clubs/dashboard/queries.py); 0: read every time (tests, but for the ones that turn it on).
 DASHBOARD_CACHE_SECONDS = env_int("DASHBOARD_CACHE_SECONDS", 0 if TESTING else 30)
+# ...and its whole rendered page this many seconds, served again while its tables, whose turn it
+# is and its table invitations are as they were, forgotten on every event that changes the rest
+# (clubs/dashboard/queries.py); 0: rendered every time.
+DASHBOARD_PAGE_SECONDS = env_int("DASHBOARD_PAGE_SECONDS", 0 if TESTING else 10)
 
 # Connections per process (docs/deploying.md, "Budgeting PostgreSQL connections").
 DB_POOL_SIZE = env_int("DB_POOL_SIZE", 10)
@@ -339,6 +343,9 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
+# Every signed-in request and table socket reads its session: from the cache (Redis) first, the
+# database only on a miss; written to both (a restarted Redis loses no one's login).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
 # Sent on every response by config.headers.SecurityHeadersMiddleware (why each: config/headers.py).
 CONTENT_SECURITY_POLICY = {

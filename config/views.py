@@ -11,6 +11,7 @@ from django.views.decorators.cache import never_cache
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
+from config.public_cache import cached_for_visitors
 from config.redis_ping import ping_url
 from gameplay.api import Game
 
@@ -24,6 +25,7 @@ GAMES = [
 ]
 
 
+@cached_for_visitors  # the same page for every visitor in one language
 def home(request):
     return render(request, "home.html", {"games": GAMES})
 

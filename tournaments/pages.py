@@ -151,6 +151,12 @@ def next_match_of(user) -> NextMatch | None:
     return NextMatch(pairing, pairing.round.starts_at, is_open and not checked, checked)
 
 
+def player_ids_of(competition_id: int) -> list[int]:
+    """Everyone entered in the competition, invited partners included (one query)."""
+    return list(EntryPlayer.objects.filter(competition_id=competition_id)
+                .values_list("user_id", flat=True).distinct())
+
+
 def partner_invitations_of(user) -> list[dict]:
     """Pairs a partner entered with this player, still waiting for their answer: the place's pk,
     who invited them (their shown name, else the pair's) and the competition's name."""

@@ -4,11 +4,18 @@ Read-only. Every function takes the user and returns plain rows (values, labels 
 small value objects the template lays out; nothing here writes. Tables come from gameplay.api,
 competitions from tournaments.pages, ratings from tournaments.ratings.services.
 
-The parts that change only through an event — the club and partner invitations, the player's
-competitions and clubs — are kept per player for DASHBOARD_CACHE_SECONDS (`settled`), and
-forgotten by `forget` on every such event (receivers connected in clubs/apps.py). The parts
-that change with play — the next match, the tables and whose turn it is, table invitations,
-results, the unread count — are read on every request.
+Two things are kept per player between requests, both forgotten by `forget` on every event
+that changes them (receivers connected in clubs/apps.py):
+
+- the parts that change only through an event (the club and partner invitations, the player's
+  competitions and clubs), for DASHBOARD_CACHE_SECONDS (`settled`);
+- the whole rendered page, for DASHBOARD_PAGE_SECONDS (`kept_page`), served again only while
+  the parts that change with every move are as they were: the tables, whose turn it is there,
+  and the table invitations (`live_parts`, read on every request, two queries, the `stamp`).
+  The rest of the page changes through events: the next match (a competition's step, a
+  check-in, an organiser's act), results (ratings written), the unread count (notifications),
+  tables starting or ending, the player's profile. A change no event reports (a rebuild of
+  every rating) shows within DASHBOARD_PAGE_SECONDS.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ import logging
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import transaction
 from django.utils import timezone
 from redis.exceptions import RedisError
 
@@ -104,6 +112,10 @@ def cache_key(user_id: int) -> str:
     return f"dashboard:{user_id}"
 
 
+def page_key(user_id: int) -> str:
+    return f"dashboard-page:{user_id}"
+
+
 def settled(user) -> dict:
     """The invitations by clubs and partners, the competitions and the clubs: kept per player for
     DASHBOARD_CACHE_SECONDS and forgotten on any event that changes them (`forget`)."""
@@ -122,9 +134,9 @@ def forget(*user_ids: int) -> None:
     A write never fails for it: when Redis cannot be reached (`make run` seeds the demo data
     before it starts the embedded Redis) there is nothing kept to drop that will not expire by
     itself within DASHBOARD_CACHE_SECONDS."""
-    if user_ids and settings.DASHBOARD_CACHE_SECONDS > 0:
+    if user_ids and (settings.DASHBOARD_CACHE_SECONDS > 0 or settings.DASHBOARD_PAGE_SECONDS > 0):
         try:
-            cache.delete_many([cache_key(user_id) for user_id in user_ids])
+            cache.delete_many([key(user_id) for user_id in user_ids for key in (cache_key, page_key)])
         except (RedisError, OSError) as error:
             logger.warning("dashboard cache not reached (%s); %d players' parts expire by themselves",
                            error, len(user_ids))
@@ -140,17 +152,61 @@ def on_notifications_changed(sender, user_id: int, **kwargs) -> None:
 
 def on_match_event(sender, match_id: int, **kwargs) -> None:
     """A table started or finished: a competition's round may have moved on."""
-    if settings.DASHBOARD_CACHE_SECONDS > 0:
+    if settings.DASHBOARD_CACHE_SECONDS > 0 or settings.DASHBOARD_PAGE_SECONDS > 0:
         forget(*gameplay.seated_users(match_id))
 
 
+def on_competition_changed(sender, competition_id: int, **kwargs) -> None:
+    """A competition's step did something, or a player checked in (sent after the commit)."""
+    if settings.DASHBOARD_CACHE_SECONDS > 0 or settings.DASHBOARD_PAGE_SECONDS > 0:
+        forget(*competitions.player_ids_of(competition_id))
+
+
+def on_audited(sender, instance, created: bool = False, **kwargs) -> None:
+    """An organiser acted on a competition (each act is an AuditEntry): after the commit."""
+    if created:
+        competition_id = instance.competition_id
+        transaction.on_commit(lambda: on_competition_changed(None, competition_id))
+
+
+def on_ratings_changed(sender, user_ids, **kwargs) -> None:
+    forget(*user_ids)
+
+
 def on_row_changed(sender, instance, **kwargs) -> None:
-    """A Membership, MemberInvitation or EntryPlayer saved or deleted: its player's parts."""
+    """A Membership, MemberInvitation, EntryPlayer or Player (profile) saved or deleted: its
+    player's kept parts and page."""
     if instance.user_id is not None:
         forget(instance.user_id)
 
 
-def dashboard(user) -> dict:
-    """Everything the signed-in home shows, by part."""
-    return {"next_match": competitions.next_match_of(user), "tables": gameplay.tables_of(user, LIST_SIZE),
-            **settled(user), "table_invitations": gameplay.table_invitations_of(user), "results": results(user)}
+def live_parts(user) -> dict:
+    """The parts that change with every move, read on every request: the player's tables (and
+    whose turn it is) and their table invitations."""
+    return {"tables": gameplay.tables_of(user, LIST_SIZE), "table_invitations": gameplay.table_invitations_of(user)}
+
+
+def stamp(live: dict) -> tuple:
+    """What a kept page must have been rendered with to be served again (with the language and
+    the time zone, which the view adds)."""
+    return (tuple((row.match_id, row.your_turn, row.waiting) for row in live["tables"]),
+            tuple((row.match_id, row.host, row.partner) for row in live["table_invitations"]))
+
+
+def kept_page(user_id: int, page_stamp: tuple) -> str | None:
+    """The page kept for this player, if it was rendered at this stamp."""
+    if settings.DASHBOARD_PAGE_SECONDS <= 0:
+        return None
+    kept = cache.get(page_key(user_id))
+    return kept[1] if kept is not None and kept[0] == page_stamp else None
+
+
+def keep_page(user_id: int, page_stamp: tuple, body: str) -> None:
+    if settings.DASHBOARD_PAGE_SECONDS > 0:
+        cache.set(page_key(user_id), (page_stamp, body), settings.DASHBOARD_PAGE_SECONDS)
+
+
+def dashboard(user, live: dict | None = None) -> dict:
+    """Everything the signed-in home shows, by part (`live`: the live parts, if already read)."""
+    return {"next_match": competitions.next_match_of(user), **(live or live_parts(user)), **settled(user),
+            "results": results(user)}

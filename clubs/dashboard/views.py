@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -21,6 +22,7 @@ from django.views.decorators.http import require_POST
 
 from clubs import services as clubs
 from clubs.dashboard import queries
+from config import public_cache
 from config import views as site_views
 from gameplay import api as gameplay
 from tournaments import pages as competitions
@@ -38,10 +40,25 @@ TABLE_REFUSALS = {
 
 
 def home(request):
-    """The dashboard for a signed-in player; the presentation page for everyone else."""
+    """The dashboard for a signed-in player; the presentation page for everyone else.
+
+    A player's page is kept (queries.kept_page) and served again while their tables, whose turn
+    it is and their table invitations are as they were, in the same language and time zone; a
+    page with messages waiting is always rendered (and not kept)."""
     if not request.user.is_authenticated:
         return site_views.home(request)
-    return render(request, "clubs/dashboard/home.html", queries.dashboard(request.user))
+    user = request.user
+    live = queries.live_parts(user)
+    page_stamp = (get_language(), timezone.get_current_timezone_name(), queries.stamp(live))
+    keepable = request.method == "GET" and not len(messages.get_messages(request))
+    body = queries.kept_page(user.pk, page_stamp) if keepable else None
+    if body is not None:
+        return public_cache.served(body, request)
+    response = render(request, "clubs/dashboard/home.html", queries.dashboard(user, live))
+    kept = public_cache.body_to_keep(response) if keepable else None
+    if kept is not None:
+        queries.keep_page(user.pk, page_stamp, kept)
+    return response
 
 
 def invitations_answered(request, notice: str, ok: bool):

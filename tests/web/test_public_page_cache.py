@@ -80,3 +80,14 @@ def test_a_visitor_with_a_message_waiting_gets_a_page_of_their_own_that_nobody_e
     own = leaving.get(path).content.decode()
     assert 'class="messages"' in own
     assert 'class="messages"' not in Client().get(path).content.decode()
+
+
+def test_the_presentation_page_is_kept_for_visitors_and_a_player_gets_their_home():
+    from django.core.cache import cache
+
+    cache.delete("visitor-page:en:/")
+    assert Client(HTTP_ACCEPT_LANGUAGE="en").get("/").status_code == 200
+    assert "Chalk" in cache.get("visitor-page:en:/")  # the next visitor's page
+    player = Client(HTTP_ACCEPT_LANGUAGE="en")
+    player.force_login(make_user("homecomer"))
+    assert 'data-testid="my-tables"' in player.get("/").content.decode()

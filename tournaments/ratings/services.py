@@ -29,6 +29,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from gameplay.api import Game, game_label
+from tournaments.signals import send_ratings_changed
 
 from . import elo, glicko2, history
 from .history import RatedMatch
@@ -142,6 +143,7 @@ def apply(match: RatedMatch) -> None:
                 glicko_rating=row.glicko_after, glicko_rd=row.rd_after, glicko_volatility=row.volatility_after,
                 updated_at=now) for row, old in zip(rows, before)],
         update_conflicts=True, unique_fields=["user", "game"], update_fields=SAVED_FIELDS)
+    send_ratings_changed(match.users)
 
 
 SAVED_FIELDS = ["elo", "rated_matches", "glicko_rating", "glicko_rd", "glicko_volatility", "updated_at"]

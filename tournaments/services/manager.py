@@ -43,6 +43,7 @@ from tournaments.ratings.services import ratings_for
 from tournaments.services import ranking
 from tournaments.services.loading import entry_value, format_options, snapshot
 from tournaments.services.notify import notify
+from tournaments.signals import send_competition_changed
 
 logger = logging.getLogger("chalk.tournaments")
 MAX_ROUNDS_PER_STEP = 64  # rounds of byes only are made and closed in the same step
@@ -77,6 +78,7 @@ def step(competition_id: int, now: datetime | None = None) -> bool:
         changed |= make_next_rounds(competition, people, now)
         if changed:
             ranking.refresh(competition)
+            send_competition_changed(competition.pk)
         return changed
 
 
@@ -438,6 +440,7 @@ def check_in(user, pairing_id: int, now: datetime | None = None) -> Pairing:
             raise CompetitionError(_("Check-in for this match opens at %(when)s.") % {
                 "when": display.in_zone(pairing.opens_at, competition.club.time_zone)})
         CheckIn.objects.get_or_create(pairing=pairing, user=user)
+        send_competition_changed(competition.pk)
         checked = checked_in([pairing.pk]).get(pairing.pk, set())
         if pairing.match_id is None and people.shown(pairing.home_id, checked) and people.shown(pairing.away_id, checked):
             create_table(competition, round_row, pairing, people)
