@@ -358,6 +358,8 @@ def _taken(match: Match, live: LiveTable, row: LoggedAction, publish: bool) -> O
     table = live.table
     if row.ref is not None:
         live.refs[row.ref] = (row.seq, row.seat)
+    if match.is_finished:
+        forget_table(match.pk)  # only tables in play are kept (tables.live_table)
     outcome = Outcome(match.pk, match.seq, row.ref, state_messages(match, table, table.events),
                       bot_next=table.to_act in live.bots)
     if publish:

@@ -76,12 +76,18 @@ def match_lock(match_id: int) -> MatchLock:
 def live_table(match: Match) -> LiveTable:
     """The table at `match.seq`: the cached one when it is current, else a replay of the log.
 
-    Call with the match's lock held."""
+    Only tables still in play are kept: an ended one is read again only by a late socket's last
+    state, and keeping each one until the cache was full grew the web process by every match it
+    had seen end (benchmarks/soak.py: about 45 MB over 760 finished matches). Call with the
+    match's lock held."""
     live = cached_table_at(match.pk, match.seq, match.status)
     if live is None:
         live = LiveTable(match)
     live.match = match
     with _tables_lock:
+        if match.is_finished:
+            _tables.pop(match.pk, None)
+            return live
         _tables[match.pk] = live
         _tables.move_to_end(match.pk)
         while len(_tables) > TABLE_CACHE_SIZE:

@@ -269,3 +269,17 @@ def test_a_table_cached_while_waiting_is_read_again_once_another_process_started
     with services.match_lock(match.pk):
         live = services.live_table(match)
     assert sorted(live.bots) == [1, 2, 3]
+
+
+def test_an_ended_table_is_not_kept_in_the_process_cache():
+    """Only tables in play are kept: a web process that kept every ended one grew by each
+    match it had seen end (benchmarks/soak.py)."""
+    match, users = make_match(bots=0, time_control=1)
+    assert services.current_state(match.pk, users[0])["status"] == "playing"
+    assert services.cached_table(match.pk) is not None
+    Match.objects.filter(pk=match.pk).update(deadline=timezone.now())
+    assert services.submit_timeout(match.pk, 0) is not None  # the clock ends it
+    match.refresh_from_db()
+    assert match.status == "finished" and services.cached_table(match.pk) is None
+    assert services.current_state(match.pk, users[0])["status"] == "finished"  # a late socket's state
+    assert services.cached_table(match.pk) is None
