@@ -1,4 +1,5 @@
-"""Django's ASGI handler for Chalk's pages: the whole middleware chain and the view in one thread.
+"""Django's ASGI handler for Chalk's pages: the whole middleware chain and the view in one thread
+hop, on one of a few long-lived request threads.
 
 Chalk's pages are synchronous code: every view, and middleware that only work synchronously
 (the language, security and request-guard ones). Django's own ASGI handler builds the chain for
@@ -7,22 +8,74 @@ allauth's, Django's MiddlewareMixin ones) a request went from its thread back to
 and out to a thread again, several times per page (py-spy under benchmarks/soak.py: the loop
 waiting on those hand-overs, and a request's thread holding its pooled database connection
 while it waited for the loop, which under load ran the pool dry: "couldn't get a connection
-after 10 s", pages answered 500).
+after 10 s", pages answered 500). Here the chain is built synchronously, as under WSGI, and the
+event loop hands each request to it once.
 
-Here the chain is built synchronously, as under WSGI, and the event loop hands each request to
-it once, on the request's own thread (Django's ThreadSensitiveContext, as before). That thread
-also runs the request's end (`request_finished`, which hands the database connection back).
+Django also gave every request a thread of its own (a ThreadSensitiveContext: a new executor,
+its thread started, and another thread started at the end to join it): under
+benchmarks/pages.py half of the event loop's time went to starting threads. Here a request
+borrows one of PAGE_THREADS long-lived threads for all of its synchronous work (the chain,
+`request_finished`, which hands its database connection back) and returns it after; a request
+beyond them waits on the loop for one. PAGE_THREADS defaults to what Django's pool has left
+beside the live tables' threads and Channels' own thread (config/settings.py), so a page thread
+never waits for a database connection.
 """
 
 from __future__ import annotations
 
-from asgiref.sync import sync_to_async
+import asyncio
+import weakref
+from concurrent.futures import ThreadPoolExecutor
+
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
+from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
 
 
+class RequestThreads:
+    """PAGE_THREADS single-thread executors per event loop, lent to one request at a time."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._idle: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # loop -> asyncio.Queue
+        self._last: tuple = (None, None)  # the last loop and its queue: a server has one loop
+
+    def _queue(self) -> asyncio.Queue:
+        loop = asyncio.get_running_loop()
+        if self._last[0] is loop:
+            return self._last[1]
+        queue = self._idle.get(loop)
+        if queue is None:
+            queue = self._idle[loop] = asyncio.Queue()
+            for number in range(self.size):
+                queue.put_nowait(ThreadPoolExecutor(1, thread_name_prefix=f"chalk-page-{number}"))
+        self._last = (loop, queue)
+        return queue
+
+    async def borrow(self) -> ThreadPoolExecutor:
+        return await self._queue().get()
+
+    def give_back(self, executor: ThreadPoolExecutor) -> None:
+        self._queue().put_nowait(executor)
+
+
 class OneHopASGIHandler(ASGIHandler):
+    def __init__(self):
+        super().__init__()
+        self.threads = RequestThreads(settings.PAGE_THREADS)
+
     def load_middleware(self, is_async=False):
         super().load_middleware(is_async=False)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
+        executor = await self.threads.borrow()
+        try:
+            async with ThreadSensitiveContext(executor=executor):
+                await self.handle(scope, receive, send)
+        finally:
+            self.threads.give_back(executor)
 
     async def get_response_async(self, request):
         return await sync_to_async(self.get_response, thread_sensitive=True)(request)

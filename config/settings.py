@@ -172,6 +172,10 @@ DATABASES = {"default": _database()}
 # it. SQLite allows a single writer, so it keeps Django's one synchronous thread.
 LIVE_DATABASE_THREADS = env_int(
     "LIVE_DATABASE_THREADS", 1 if DATABASES["default"]["ENGINE"].endswith("sqlite3") else 4)
+# Long-lived threads on which an ASGI process runs its pages, one request at a time each
+# (config/asgi_http.py): by default what the pool has left beside the live tables' threads and
+# Channels' own thread, so a page never waits for a connection.
+PAGE_THREADS = env_int("PAGE_THREADS", max(1, DB_POOL_SIZE - LIVE_DATABASE_THREADS - 1))
 # The event loop's own asynchronous connections (psycopg_pool.AsyncConnectionPool, one per loop),
 # on which it writes a plain move itself (gameplay/live_db.py). Each autocommitted move waits for
 # its commit: with 4, moves queued for a connection and the core idled (benchmarks/live_load.py:

@@ -71,3 +71,20 @@ def test_a_page_runs_every_middleware_and_its_view_on_one_thread_that_is_not_the
         status, body, loop_thread = asyncio.run(get(OneHopASGIHandler(), "/one-hop/"))
     assert (status, body) == (200, b"ok")
     assert seen["outer"] == seen["inner"] == seen["view"] != loop_thread
+
+
+def test_requests_borrow_a_few_long_lived_threads_instead_of_starting_one_each():
+    async def twelve(application):
+        names = []
+        for _ in range(12):
+            await get(application, "/one-hop/")
+            names.append(seen["view"])
+        await asyncio.gather(*(get(application, "/one-hop/") for _ in range(12)))  # more at once than threads
+        return names
+
+    with override_settings(ROOT_URLCONF=__name__, ALLOWED_HOSTS=["testserver"], PAGE_THREADS=3):
+        application = OneHopASGIHandler()
+        before = threading.active_count()
+        names = asyncio.run(twelve(application))
+    assert set(names) <= {f"chalk-page-{n}_0" for n in range(3)}
+    assert threading.active_count() <= before + 3
