@@ -213,7 +213,7 @@ CHANNEL_LAYERS = {
 
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.cache.ProcessRedisCache",  # one connection pool per process, not per request
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": REDIS_PREFIX,
         "OPTIONS": {"max_connections": env_int("CACHE_MAX_CONNECTIONS", 20)},

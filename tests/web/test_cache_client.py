@@ -1,0 +1,26 @@
+"""One Redis cache client per process (config/cache.py): Django makes a cache object per thread
+and per request context, and with the stock backend each of them opened its own connection
+pool, so every page request opened a new connection to Redis."""
+
+import asyncio
+import threading
+
+from django.core.cache import caches
+
+
+def test_every_thread_and_request_context_shares_one_cache_client_and_its_pools():
+    clients = [caches["default"]._cache]
+
+    def in_a_thread():
+        clients.append(caches["default"]._cache)
+
+    async def in_a_request_context():
+        clients.append(caches["default"]._cache)
+
+    worker = threading.Thread(target=in_a_thread)
+    worker.start()
+    worker.join()
+    asyncio.run(in_a_request_context())
+    assert len(clients) == 3 and all(client is clients[0] for client in clients)
+    caches["default"].set("shared-client-check", 1, 5)
+    assert caches["default"].get("shared-client-check") == 1
