@@ -91,3 +91,17 @@ def test_the_presentation_page_is_kept_for_visitors_and_a_player_gets_their_home
     player = Client(HTTP_ACCEPT_LANGUAGE="en")
     player.force_login(make_user("homecomer"))
     assert 'data-testid="my-tables"' in player.get("/").content.decode()
+
+
+def test_a_visitor_gets_the_page_rendered_when_the_cache_cannot_be_reached(monkeypatch):
+    from django.core.cache import cache
+    from redis.exceptions import ConnectionError as RedisDown
+
+    def unreachable(*args, **kwargs):
+        raise RedisDown("Error 2 connecting to redis.sock. No such file or directory.")
+
+    monkeypatch.setattr(cache, "get", unreachable)
+    monkeypatch.setattr(cache, "set", unreachable)
+    for path in ("/", fresh_path()):
+        response = Client(HTTP_ACCEPT_LANGUAGE="en").get(path)
+        assert response.status_code == 200 and 'class="language-switcher"' in response.content.decode()
