@@ -76,7 +76,7 @@ def test_a_player_away_longer_than_the_window_is_replaced_by_a_bot_that_plays_to
     match = services.create_match("allfours", {"target_score": 3},
                                   [services.SeatSpec(user=user("stayer")), services.SeatSpec(user=user("leaver")),
                                    services.SeatSpec(bot="random"), services.SeatSpec(bot="random")],
-                                  reconnect_seconds=1)
+                                  reconnect_seconds=1, seed=7, first_dealer=3)  # a deal whose kick ends nothing
     taken_to_table(me, match)
     taken_to_table(friend, match)
     friend.context.close()  # the friend's only tab goes away
