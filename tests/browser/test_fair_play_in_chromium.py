@@ -153,7 +153,8 @@ def test_partners_chat_and_a_script_is_shown_as_text(browser, asgi_live):
 
 def test_the_decisive_deal_summary_shows_before_the_match_result(page):
     log_in(page, "decider")
-    start_table_against_bots(page, "allfours", "short_seven", {"target_score": 3})
+    # 4, not 3: a first kick (at most 3 points) can end a 3-point match before any deal is played
+    start_table_against_bots(page, "allfours", "short_seven", {"target_score": 4})
     assert page.get_by_test_id("keys-help").is_visible()
     play_until(page, ".match-result:not([hidden]), #table-page[data-status=finished] .deal-summary:not([hidden])")
     summary, result = page.get_by_test_id("deal-summary"), page.get_by_test_id("match-result")
