@@ -116,6 +116,11 @@ def page_key(user_id: int) -> str:
     return f"dashboard-page:{user_id}"
 
 
+def keeping() -> bool:
+    """Whether anything is kept between requests (tests turn both off)."""
+    return settings.DASHBOARD_CACHE_SECONDS > 0 or settings.DASHBOARD_PAGE_SECONDS > 0
+
+
 def settled(user) -> dict:
     """The invitations by clubs and partners, the competitions and the clubs: kept per player for
     DASHBOARD_CACHE_SECONDS and forgotten on any event that changes them (`forget`)."""
@@ -134,7 +139,7 @@ def forget(*user_ids: int) -> None:
     A write never fails for it: when Redis cannot be reached (`make run` seeds the demo data
     before it starts the embedded Redis) there is nothing kept to drop that will not expire by
     itself within DASHBOARD_CACHE_SECONDS."""
-    if user_ids and (settings.DASHBOARD_CACHE_SECONDS > 0 or settings.DASHBOARD_PAGE_SECONDS > 0):
+    if user_ids and keeping():
         try:
             cache.delete_many([key(user_id) for user_id in user_ids for key in (cache_key, page_key)])
         except (RedisError, OSError) as error:
@@ -152,13 +157,13 @@ def on_notifications_changed(sender, user_id: int, **kwargs) -> None:
 
 def on_match_event(sender, match_id: int, **kwargs) -> None:
     """A table started or finished: a competition's round may have moved on."""
-    if settings.DASHBOARD_CACHE_SECONDS > 0 or settings.DASHBOARD_PAGE_SECONDS > 0:
+    if keeping():  # else no query for the players
         forget(*gameplay.seated_users(match_id))
 
 
 def on_competition_changed(sender, competition_id: int, **kwargs) -> None:
     """A competition's step did something, or a player checked in (sent after the commit)."""
-    if settings.DASHBOARD_CACHE_SECONDS > 0 or settings.DASHBOARD_PAGE_SECONDS > 0:
+    if keeping():  # else no query for the players
         forget(*competitions.player_ids_of(competition_id))
 
 

@@ -18,7 +18,7 @@ The modules, each importing only those above it (no import inside a function):
 Other apps import the public names below from `gameplay.services`.
 """
 
-from gameplay.services.aftermath import after_commit, broadcast, follow_up, schedule_bots
+from gameplay.services.aftermath import broadcast, follow_up, schedule_bots
 from gameplay.services.moves import (act, apply_in_lock, check_act, resent, storable_text, submit_action, submit_bot_move,
                                      submit_timeout, usable_ref)
 from gameplay.services.setup import (abort_match, create_match, decline_seat, fill_with_bots, start_if_ready,
@@ -32,7 +32,7 @@ from gameplay.services.values import GROUP_PREFIX, ActionRejected, Outcome, Seat
 __all__ = [
     "GROUP_PREFIX", "ActionRejected", "LiveTable", "MatchLock", "Outcome", "SeatSpec", "abort_match", "act",
     "apply_in_lock", "locked_match", "resent", "set_clock", "storable_text",
-    "after_commit", "broadcast", "cached_table", "cached_table_at", "check_act", "create_match", "current_state", "error_frame",
+    "broadcast", "cached_table", "cached_table_at", "check_act", "create_match", "current_state", "error_frame",
     "fill_with_bots", "follow_up", "forget_table", "group_name", "live_table", "match_lock", "put_table",
     "reader_of", "schedule_bots", "spec_of", "start_if_ready", "start_waiting", "state_message",
     "state_messages", "decline_seat", "submit_action", "submit_bot_move", "submit_timeout", "take_seat", "usable_ref",

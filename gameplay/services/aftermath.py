@@ -29,16 +29,10 @@ PLAY_BOTS = "gameplay.play_bots"
 _bot_loop = threading.local()  # set while play_bots plays a run of bot moves in this thread
 
 
-def after_commit(match_id: int, bot_next: bool) -> None:
-    """Let a bot move if one is to act."""
-    if bot_next:
-        schedule_bots(match_id)
-
-
 def follow_up(outcome: Outcome) -> None:
     """After an accepted action was committed and broadcast: the bot to act, if any."""
-    if outcome.needs_follow_up:
-        after_commit(outcome.match_id, outcome.bot_next)
+    if outcome.bot_next:
+        schedule_bots(outcome.match_id)
 
 
 def broadcast(outcome: Outcome) -> None:

@@ -60,7 +60,7 @@ async def act(match_id: int, user, message: dict, reply) -> None:
     if not outcome.duplicate:  # committed: publish from this loop, then acknowledge
         await get_channel_layer().group_send(group_name(match_id), outcome.group_message())
     await reply({"type": "ack", "ref": ref, "seq": outcome.seq})
-    if outcome.needs_follow_up:
+    if outcome.bot_next:
         await on_database_thread(follow_up, outcome)
 
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 from gameplay.bots import DEFAULT_LEVEL
 from gameplay.models import Match, Seat
 from gameplay.rules import get_game
-from gameplay.services.aftermath import after_commit
+from gameplay.services import aftermath
 from gameplay.services.clocks import hold_or_start_clocks
 from gameplay.services.tables import forget_table, live_table, match_lock
 from gameplay.services.values import ActionRejected, SeatSpec
@@ -159,7 +159,8 @@ def start_if_ready(match: Match) -> bool:
         match.save(update_fields=["status", "started_at", "clocks_started_at"])
         record(match, live.table)  # a match can even be decided by its first kick
         bot_next = live.table.to_act in live.bots
-    transaction.on_commit(lambda: after_commit(match.pk, bot_next))
+    if bot_next:
+        transaction.on_commit(lambda: aftermath.schedule_bots(match.pk))
     transaction.on_commit(lambda: match_started.send(sender=Match, match_id=match.pk))
     return True
 

@@ -31,13 +31,7 @@ class Outcome:
     ref: str | None = None
     messages: dict = field(default_factory=dict)  # seat (or "spectator") -> state message
     duplicate: bool = False  # the ref had been applied before: ack again, change nothing
-    bot_next: bool = False  # a bot holds the seat to act next
-
-    @property
-    def needs_follow_up(self) -> bool:
-        """A bot to wake (gameplay.services.aftermath.follow_up). Clocks need nothing: the
-        periodic sweep finds every decision past its deadline (gameplay/tasks.py)."""
-        return self.bot_next
+    bot_next: bool = False  # a bot holds the seat to act next: aftermath.follow_up wakes it
 
     def group_message(self) -> dict:
         """One channel-layer message for every socket of the match: the readers' frames already
