@@ -1,7 +1,7 @@
 """A soak of the whole live stack: tables at human pace, page traffic and Celery, for minutes.
 
     .venv/bin/python benchmarks/soak.py [--minutes 20] [--tables 200] [--pace 3] [--page-rate 10]
-        [--clock 60] [--sample 10] [--deflate] [--timing]
+        [--clock 60] [--sample 10] [--deflate] [--timing | --trace-memory SECONDS]
     .venv/bin/python benchmarks/soak.py --socket-cycles 10 [--tables 50] [--deflate]
 
 Needs PostgreSQL and Redis on this machine: DATABASE_URL (default
@@ -83,7 +83,9 @@ class Stack:
         self.args, self.logs, self.procs = args, {}, {}
         self.port = live_load.free_port()
         self.var = tempfile.mkdtemp(prefix="chalk-soak-")
-        app = "benchmarks.timed_asgi:application" if getattr(args, "timing", False) else "config.asgi:application"
+        app = ("benchmarks.timed_asgi:application" if getattr(args, "timing", False)
+               else "benchmarks.traced_asgi:application" if getattr(args, "trace_memory", False)
+               else "config.asgi:application")
         web = [sys.executable, "-m", "uvicorn", app, "--host", HOST,
                "--port", str(self.port), "--log-level", "warning", "--no-access-log", "--no-server-header",
                "--timeout-graceful-shutdown", "5", "--ws-max-size", "65536", "--ws-per-message-deflate", "true" if args.deflate else "false"]
@@ -104,7 +106,9 @@ class Stack:
     def start(self, name: str, command: list[str], extra: dict) -> None:
         self.logs[name] = open(Path(self.var) / f"{name}.log", "w+")
         env = {**live_load.server_env(self.args), "CHALK_VAR_DIR": self.var, "BOT_MOVE_DELAY": "0.8",
-               "COLLECTED_STATIC": "0", **extra}  # pages served from static/, no collectstatic
+               "COLLECTED_STATIC": "0",  # pages served from static/, no collectstatic
+               "CHALK_TRACE_DIR": self.var, "CHALK_TRACE_SECONDS": str(getattr(self.args, "trace_memory", 0) or 60),
+               **extra}
         self.procs[name] = subprocess.Popen(command, cwd=ROOT, env=env, stdout=self.logs[name],
                                             stderr=subprocess.STDOUT)
 
@@ -271,7 +275,27 @@ async def soak(args) -> None:
         stack.stop()
         for line in stack.timing_report():
             print(line, flush=True)
+        if args.trace_memory:
+            print_memory_growth(args, stack.var)
         manage(args, "make_tables", "--cleanup", "--prefix", PREFIX, quiet=True)
+
+
+def print_memory_growth(args, directory: str, top: int = 25) -> None:
+    """What grew between the second and the last probe traced_asgi wrote (--trace-memory): RSS,
+    Python's allocated blocks, live objects by type and the watched types."""
+    probes = [json.loads(path.read_text()) for path in sorted(Path(directory).glob("types-*.json"))]
+    if len(probes) < 3:
+        print(json.dumps({"trace_memory": "fewer than 3 probes: run longer"}), flush=True)
+        return
+    first, last = probes[1], probes[-1]
+    grown = {name: count - first["types"].get(name, 0) for name, count in last["types"].items()}
+    print(json.dumps({"trace_memory": {
+        "directory": directory, "seconds": [first["seconds"], last["seconds"]],
+        "rss_mb": [first["rss_mb"], last["rss_mb"]],
+        "allocated_blocks": [first["allocated_blocks"], last["allocated_blocks"]],
+        "objects": [first["objects"], last["objects"]],
+        "watched": [first["watched"], last["watched"]],
+        "grown_types": dict(sorted(grown.items(), key=lambda kv: -kv[1])[:top])}}), flush=True)
 
 
 _sampled = [0]  # how many latencies the previous sample had seen
@@ -336,6 +360,8 @@ def main() -> None:
     parser.add_argument("--sample", type=float, default=10.0, help="seconds between samples")
     parser.add_argument("--deflate", action="store_true", help="let uvicorn negotiate permessage-deflate")
     parser.add_argument("--socket-cycles", type=int, default=0, help="measure open/close cycles only")
+    parser.add_argument("--trace-memory", type=float, default=0, metavar="SECONDS",
+                        help="serve through benchmarks/traced_asgi.py, a memory probe every SECONDS; print what grew")
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", live_load.DEFAULT_DATABASE_URL))
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", live_load.DEFAULT_REDIS_URL))
     args = parser.parse_args()

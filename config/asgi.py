@@ -3,7 +3,6 @@
 Run with `uvicorn config.asgi:application` (see Procfile and docs/deploying.md).
 """
 
-import gc
 import os
 
 import django
@@ -24,12 +23,11 @@ from config.lifespan import lifespan  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from config.websockets import websocket_application  # noqa: E402
 
-# Everything loaded so far lives as long as the process: keep it out of the cyclic collector's
-# scans, and collect the young generation less often. Every move allocates a few hundred small
-# objects (views, frames); with the default threshold the collector ran every few moves
-# (benchmarks/live_load.py: about 4% more moves per second with this).
-gc.freeze()
-gc.set_threshold(50_000, 50, 100)
+from config import garbage  # noqa: E402
+
+# Everything loaded so far lives as long as the process; the young generation is collected
+# rarely, the older ones on a clock (config/garbage.py, started by config/lifespan.py).
+garbage.tune_for_serving()
 
 application = ProtocolTypeRouter(
     {

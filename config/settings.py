@@ -181,6 +181,10 @@ PAGE_THREADS = env_int("PAGE_THREADS", max(1, DB_POOL_SIZE - LIVE_DATABASE_THREA
 # its commit: with 4, moves queued for a connection and the core idled (benchmarks/live_load.py:
 # 1,164 moves/s at 4, 1,283 at 8, 1,247 at 12).
 LIVE_LOOP_CONNECTIONS = env_int("LIVE_LOOP_CONNECTIONS", 8)
+# Seconds between full collections of the cyclic garbage collector in the ASGI process
+# (config/garbage.py: closed sockets' objects are cycles that otherwise age out of its reach);
+# 0: only when the collector's own counting gets there.
+GC_FULL_SECONDS = float(env_str("GC_FULL_SECONDS", "60"))
 # With the threads above (PostgreSQL), the event loop writes a plain move itself on its own
 # asynchronous connections (gameplay/live_db.py); off: every move goes through a thread.
 LIVE_LOOP_WRITES = env_bool("LIVE_LOOP_WRITES", True)

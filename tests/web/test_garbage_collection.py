@@ -1,0 +1,84 @@
+"""The ASGI process collects its old garbage on a clock (config/garbage.py): with the young
+generation's threshold raised for speed, a closed socket's objects (cycles) were never freed and
+the soak's memory rose without end (issue 16)."""
+
+import asyncio
+import gc
+import weakref
+
+from asgiref.testing import ApplicationCommunicator
+from django.test import override_settings
+
+from config import garbage
+from config.lifespan import lifespan
+
+
+class Node:
+    """An object in a reference cycle with itself: only the cyclic collector frees it."""
+
+    def __init__(self):
+        self.me = self
+
+
+def cycle_garbage() -> weakref.ref:
+    return weakref.ref(Node())
+
+
+async def freed(ref: weakref.ref, seconds: float = 2.0) -> bool:
+    for _ in range(int(seconds / 0.01)):
+        if ref() is None:
+            return True
+        await asyncio.sleep(0.01)
+    return False
+
+
+def without_automatic_collection(test):
+    """Only the clock may collect while `test` runs."""
+    def run():
+        gc.disable()
+        try:
+            return test()
+        finally:
+            gc.enable()
+    return run
+
+
+@without_automatic_collection
+def test_the_collectors_clock_frees_cycles_the_automatic_collector_has_not_reached():
+    async def scenario():
+        ref = cycle_garbage()
+        clock = asyncio.ensure_future(garbage.collect_every(0.02))
+        try:
+            return await freed(ref)
+        finally:
+            clock.cancel()
+
+    assert asyncio.run(scenario())
+
+
+@without_automatic_collection
+def test_no_clock_when_it_is_turned_off():
+    async def scenario():
+        ref = cycle_garbage()
+        await garbage.collect_every(0)  # returns at once instead of collecting forever
+        return ref() is not None
+
+    assert asyncio.run(scenario())
+
+
+@without_automatic_collection
+def test_the_lifespan_starts_the_clock_at_startup_and_stops_it_at_shutdown():
+    async def scenario():
+        server = ApplicationCommunicator(lifespan, {"type": "lifespan", "asgi": {"version": "3.0"}})
+        await server.send_input({"type": "lifespan.startup"})
+        assert (await server.receive_output(2))["type"] == "lifespan.startup.complete"
+        collected = await freed(cycle_garbage())
+        await server.send_input({"type": "lifespan.shutdown"})
+        assert (await server.receive_output(2))["type"] == "lifespan.shutdown.complete"
+        await asyncio.sleep(0)
+        left = [task for task in asyncio.all_tasks() if "collect_every" in repr(task.get_coro())]
+        return collected, left
+
+    with override_settings(GC_FULL_SECONDS=0.02):
+        collected, left = asyncio.run(scenario())
+    assert collected and not left
