@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
@@ -95,17 +96,54 @@ def _shown_name(display_name: str | None, username: str | None) -> str:
     return display_name or username or ""
 
 
+# What a home row needs of a seat, its match and the match's creator: the same columns for both
+# lists, so the home reads them in one statement (home_tables_of).
+_SEAT_COLUMNS = ("match_id", "seat", "invited", "match__created_at", "match__game", "match__status", "match__seq",
+                 "match__created_by_id", "match__created_by__player__display_name", "match__created_by__username")
+
+
+def _taken_seats(user, limit: int):
+    return (Seat.objects.filter(user=user, invited=False, match__status__in=[Match.Status.WAITING, Match.Status.PLAYING])
+            .order_by("-match__created_at", "match_id").values_list(*_SEAT_COLUMNS)[:limit])
+
+
+def _invited_seats(user):
+    return (Seat.objects.filter(user=user, invited=True, match__status=Match.Status.WAITING)
+            .order_by("-match__created_at", "match_id").values_list(*_SEAT_COLUMNS)[:LOBBY_SIZE])
+
+
 def tables_of(user, limit: int = LOBBY_SIZE) -> list[TableRow]:
     """Unfinished tables the player has taken a seat at, those where it is their turn first, then
     the ones still waiting: one query of plain values, however many matches the player has had.
     Whose turn it is comes from this process's cached table when it is at the row's `seq` (the
     row is read now, so never stale), else from the log replayed (one query for all of those)."""
-    seats = list(Seat.objects.filter(user=user, invited=False, match__status__in=[Match.Status.WAITING,
-                                                                                  Match.Status.PLAYING])
-                 .order_by("-match__created_at", "match_id")
-                 .values_list("match_id", "seat", "match__game", "match__status", "match__seq")[:limit])
+    return _table_rows(list(_taken_seats(user, limit)))
+
+
+def table_invitations_of(user) -> list[TableInvitation]:
+    """Waiting tables whose creator invited this player and that still keep their seat: one
+    query for the invitations, one for the seats of those tables (the host's seat, the count)."""
+    return _invitation_rows(list(_invited_seats(user)))
+
+
+def home_tables_of(user, limit: int = LOBBY_SIZE) -> tuple[list[TableRow], list[TableInvitation]]:
+    """`tables_of` and `table_invitations_of` in one statement (a UNION ALL of the two): the
+    home reads both on every request, and a round trip costs more than either query. SQLite
+    cannot order and cut each part of a UNION: there it is two statements."""
+    taken, invited = _taken_seats(user, limit), _invited_seats(user)
+    if connection.features.supports_slicing_ordering_in_compound:
+        rows = list(taken.union(invited, all=True))
+        parts = [[row for row in rows if not row[2]], [row for row in rows if row[2]]]
+        for part in parts:  # a UNION keeps no order: each part's own, newest first
+            part.sort(key=lambda row: (-row[3].timestamp(), row[0]))
+    else:
+        parts = [list(taken), list(invited)]
+    return _table_rows(parts[0]), _invitation_rows(parts[1])
+
+
+def _table_rows(seats: list[tuple]) -> list[TableRow]:
     rows = {}  # match -> (seat, game, status, seq); two seats of one player: the first is theirs
-    for match_id, seat, game, status, seq in seats:
+    for match_id, seat, _invited, _created, game, status, seq, *_creator in seats:
         rows.setdefault(match_id, (seat, game, status, seq))
     to_act = _to_act({match_id: seq for match_id, (_seat, _game, status, seq) in rows.items()
                       if status == Match.Status.PLAYING})
@@ -132,14 +170,7 @@ def _to_act(playing: dict[int, int]) -> dict[int, int | None]:
     return to_act
 
 
-def table_invitations_of(user) -> list[TableInvitation]:
-    """Waiting tables whose creator invited this player and that still keep their seat: one
-    query for the invitations, one for the seats of those tables (the host's seat, the count)."""
-    invited = list(Seat.objects.filter(user=user, invited=True, match__status=Match.Status.WAITING)
-                   .order_by("-match__created_at")
-                   .values_list("match_id", "seat", "match__game", "match__created_by_id",
-                                "match__created_by__player__display_name", "match__created_by__username")
-                   [:LOBBY_SIZE])
+def _invitation_rows(invited: list[tuple]) -> list[TableInvitation]:
     if not invited:
         return []
     seats_of: dict[int, list[tuple[int, int | None]]] = {}
@@ -147,7 +178,7 @@ def table_invitations_of(user) -> list[TableInvitation]:
             "match_id", "seat", "user_id"):
         seats_of.setdefault(match_id, []).append((seat, user_id))
     rows = []
-    for match_id, seat, game, host_id, display_name, username in invited:
+    for match_id, seat, _invited, _created, game, _status, _seq, host_id, display_name, username in invited:
         seats = seats_of.get(match_id, [])
         host = next((s for s, user_id in seats if user_id == host_id), None)
         partner = len(seats) == 4 and host is not None and (seat - host) % 2 == 0

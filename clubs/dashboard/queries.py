@@ -187,8 +187,9 @@ def on_row_changed(sender, instance, **kwargs) -> None:
 
 def live_parts(user) -> dict:
     """The parts that change with every move, read on every request: the player's tables (and
-    whose turn it is) and their table invitations."""
-    return {"tables": gameplay.tables_of(user, LIST_SIZE), "table_invitations": gameplay.table_invitations_of(user)}
+    whose turn it is) and their table invitations, in one statement."""
+    tables, invitations = gameplay.home_tables_of(user, LIST_SIZE)
+    return {"tables": tables, "table_invitations": invitations}
 
 
 def stamp(live: dict) -> tuple:

@@ -3,6 +3,8 @@
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from clubs.models import Membership
@@ -65,6 +67,27 @@ def test_tables_where_it_is_your_turn_come_first_and_are_marked():
     mine = gameplay_api.tables_of(players[0])
     assert {r.match_id for r in mine} == {first.pk, waiting.pk}
     assert next(r for r in mine if r.match_id == waiting.pk).waiting
+
+
+def test_the_home_reads_tables_and_table_invitations_together_as_each_list_alone_would():
+    player, host = make_user(), make_user()
+    others = [make_user() for _ in range(2)]
+    older_invitation = services.create_match("allfours", {}, [services.SeatSpec(user=host),
+                                                              services.SeatSpec(user=player, invited=True)],
+                                             created_by=host)
+    playing = services.create_match("allfours", {}, [services.SeatSpec(user=u) for u in [player, host, *others]])
+    waiting = services.create_match("allfours", {}, [services.SeatSpec(user=player)])
+    newer_invitation = services.create_match("allfours", {}, [services.SeatSpec(user=host),
+                                                              services.SeatSpec(user=player, invited=True)],
+                                             created_by=host)
+    tables, invitations = gameplay_api.home_tables_of(player)
+    assert tables == gameplay_api.tables_of(player)
+    assert {row.match_id for row in tables} == {playing.pk, waiting.pk}
+    assert invitations == gameplay_api.table_invitations_of(player)
+    assert [row.match_id for row in invitations] == [newer_invitation.pk, older_invitation.pk]  # newest first
+    with CaptureQueriesContext(connection) as captured:
+        gameplay_api.home_tables_of(others[0])  # no invitations: nothing more to read
+    assert len(captured) == (1 if connection.features.supports_slicing_ordering_in_compound else 2)
 
 
 def test_finished_tables_are_not_listed():
