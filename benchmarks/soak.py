@@ -276,11 +276,11 @@ async def soak(args) -> None:
         for line in stack.timing_report():
             print(line, flush=True)
         if args.trace_memory:
-            print_memory_growth(args, stack.var)
+            print_memory_growth(stack.var)
         manage(args, "make_tables", "--cleanup", "--prefix", PREFIX, quiet=True)
 
 
-def print_memory_growth(args, directory: str, top: int = 25) -> None:
+def print_memory_growth(directory: str, top: int = 25) -> None:
     """What grew between the second and the last probe traced_asgi wrote (--trace-memory): RSS,
     Python's allocated blocks, live objects by type and the watched types."""
     probes = [json.loads(path.read_text()) for path in sorted(Path(directory).glob("types-*.json"))]
