@@ -89,7 +89,8 @@ class Stack:
         web = [sys.executable, "-m", "uvicorn", app, "--host", HOST,
                "--port", str(self.port), "--log-level", "warning", "--no-access-log", "--no-server-header",
                "--timeout-graceful-shutdown", "5", "--ws-max-size", "65536", "--ws-per-message-deflate", "true" if args.deflate else "false"]
-        self.start("web", web, {})
+        self.start("web", web, {"CHALK_TRACE_DIR": self.var, "CHALK_TRACE_SECONDS": str(args.trace_memory)}
+                   if getattr(args, "trace_memory", 0) else {})
         wait_for_port(self.procs["web"], self.port, "uvicorn")
         if not web_only:
             celery = [sys.executable, "-m", "celery", "-A", "config"]
@@ -106,9 +107,7 @@ class Stack:
     def start(self, name: str, command: list[str], extra: dict) -> None:
         self.logs[name] = open(Path(self.var) / f"{name}.log", "w+")
         env = {**live_load.server_env(self.args), "CHALK_VAR_DIR": self.var, "BOT_MOVE_DELAY": "0.8",
-               "COLLECTED_STATIC": "0",  # pages served from static/, no collectstatic
-               "CHALK_TRACE_DIR": self.var, "CHALK_TRACE_SECONDS": str(getattr(self.args, "trace_memory", 0) or 60),
-               **extra}
+               "COLLECTED_STATIC": "0", **extra}  # pages served from static/, no collectstatic
         self.procs[name] = subprocess.Popen(command, cwd=ROOT, env=env, stdout=self.logs[name],
                                             stderr=subprocess.STDOUT)
 

@@ -20,9 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import logging
-
-logger = logging.getLogger(__name__)
 
 YOUNG_THRESHOLD = 50_000
 

@@ -100,6 +100,7 @@ def _shown_name(display_name: str | None, username: str | None) -> str:
 # lists, so the home reads them in one statement (home_tables_of).
 _SEAT_COLUMNS = ("match_id", "seat", "invited", "match__created_at", "match__game", "match__status", "match__seq",
                  "match__created_by_id", "match__created_by__player__display_name", "match__created_by__username")
+_INVITED, _CREATED = _SEAT_COLUMNS.index("invited"), _SEAT_COLUMNS.index("match__created_at")
 
 
 def _taken_seats(user, limit: int):
@@ -133,9 +134,9 @@ def home_tables_of(user, limit: int = LOBBY_SIZE) -> tuple[list[TableRow], list[
     taken, invited = _taken_seats(user, limit), _invited_seats(user)
     if connection.features.supports_slicing_ordering_in_compound:
         rows = list(taken.union(invited, all=True))
-        parts = [[row for row in rows if not row[2]], [row for row in rows if row[2]]]
+        parts = [[row for row in rows if not row[_INVITED]], [row for row in rows if row[_INVITED]]]
         for part in parts:  # a UNION keeps no order: each part's own, newest first
-            part.sort(key=lambda row: (-row[3].timestamp(), row[0]))
+            part.sort(key=lambda row: (-row[_CREATED].timestamp(), row[0]))
     else:
         parts = [list(taken), list(invited)]
     return _table_rows(parts[0]), _invitation_rows(parts[1])

@@ -3,6 +3,7 @@ generation's threshold raised for speed, a closed socket's objects (cycles) were
 the soak's memory rose without end (issue 16)."""
 
 import asyncio
+import functools
 import gc
 import weakref
 
@@ -34,6 +35,7 @@ async def freed(ref: weakref.ref, seconds: float = 2.0) -> bool:
 
 def without_automatic_collection(test):
     """Only the clock may collect while `test` runs."""
+    @functools.wraps(test)
     def run():
         gc.disable()
         try:
