@@ -4,6 +4,7 @@ gameplay.access."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from django.db import connection
@@ -131,15 +132,29 @@ def home_tables_of(user, limit: int = LOBBY_SIZE) -> tuple[list[TableRow], list[
     """`tables_of` and `table_invitations_of` in one statement (a UNION ALL of the two): the
     home reads both on every request, and a round trip costs more than either query. SQLite
     cannot order and cut each part of a UNION: there it is two statements."""
-    taken, invited = _taken_seats(user, limit), _invited_seats(user)
-    if connection.features.supports_slicing_ordering_in_compound:
-        rows = list(taken.union(invited, all=True))
-        parts = [[row for row in rows if not row[_INVITED]], [row for row in rows if row[_INVITED]]]
-        for part in parts:  # a UNION keeps no order: each part's own, newest first
-            part.sort(key=lambda row: (-row[_CREATED].timestamp(), row[0]))
-    else:
-        parts = [list(taken), list(invited)]
+    if not connection.features.supports_slicing_ordering_in_compound:
+        return _table_rows(list(_taken_seats(user, limit))), _invitation_rows(list(_invited_seats(user)))
+    sql, params = _home_statement(limit)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [user.pk if param == _ANY_READER else param for param in params])
+        rows = cursor.fetchall()
+    parts = [[row for row in rows if not row[_INVITED]], [row for row in rows if row[_INVITED]]]
+    for part in parts:  # a UNION keeps no order: each part's own, newest first
+        part.sort(key=lambda row: (-row[_CREATED].timestamp(), row[0]))
     return _table_rows(parts[0]), _invitation_rows(parts[1])
+
+
+_ANY_READER = -7_919  # no user has this id: it marks the reader's place among the statement's parameters
+
+
+@functools.cache
+def _home_statement(limit: int) -> tuple[str, tuple]:
+    """The home's UNION as the ORM writes it, compiled once per process: building it again on
+    every request cost more than the rest of the home together (benchmarks/page_cpu.py)."""
+    union = _taken_seats(_ANY_READER, limit).union(_invited_seats(_ANY_READER), all=True)
+    sql, params = union.query.sql_with_params()
+    assert params.count(_ANY_READER) == 2, params  # one reader per part, nothing else like it
+    return sql, params
 
 
 def _table_rows(seats: list[tuple]) -> list[TableRow]:

@@ -86,8 +86,9 @@ def test_the_home_reads_tables_and_table_invitations_together_as_each_list_alone
     assert invitations == gameplay_api.table_invitations_of(player)
     assert [row.match_id for row in invitations] == [newer_invitation.pk, older_invitation.pk]  # newest first
     with CaptureQueriesContext(connection) as captured:
-        gameplay_api.home_tables_of(others[0])  # no invitations: nothing more to read
+        other_tables, other_invitations = gameplay_api.home_tables_of(others[0])  # nothing more to read
     assert len(captured) == (1 if connection.features.supports_slicing_ordering_in_compound else 2)
+    assert [row.match_id for row in other_tables] == [playing.pk] and other_invitations == []  # their own
 
 
 def test_finished_tables_are_not_listed():
