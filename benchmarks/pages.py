@@ -3,7 +3,7 @@ same uvicorn (issue 16, item 9: every page >= 0.3x the bare view's requests/s, p
 
 Pages (anonymous visitors): `/`, the `/play/` lobby with --tables public playing tables, a
 16-pair round-robin standings page, that competition's page, the match archive (`/matches/`),
-the replay of a finished match, and the All Fours leaderboard (--rated players over 2,000 rated
+the replay of a finished match and its timeline (the JSON replay.js fetches), and the All Fours leaderboard (--rated players over 2,000 rated
 matches); and the signed-in dashboard (`/` with a session cookie) of the busiest player. The bare view (/bench/bare/, benchmarks/pages_urls.py) runs through the same
 middleware; it is measured first and last, and each page is compared with the mean of the two.
 
@@ -115,7 +115,8 @@ def urls() -> dict:
     replayed = Match.objects.filter(status=Match.Status.FINISHED, actions__isnull=False).order_by("-pk").first()
     return {"bare": "/bench/bare/", "home": "/", "lobby": "/play/",
             "standings": f"/competitions/{competition.pk}/standings/", "competition": f"/competitions/{competition.pk}/",
-            "archive": "/matches/", "replay": f"/matches/{replayed.pk}/replay/", "leaderboard": "/ratings/allfours/",
+            "archive": "/matches/", "replay": f"/matches/{replayed.pk}/replay/",
+            "timeline": f"/matches/{replayed.pk}/replay/timeline.json", "leaderboard": "/ratings/allfours/",
             "dashboard": ("/", signed_in_cookie())}
 
 

@@ -113,6 +113,8 @@ def phrases() -> dict:
         "card_of": _("%(rank)s of %(suit)s"), "log": _("What happened"), "bid_by": _("by %(name)s"),
         "doubled": _("doubled"), "redoubled": _("redoubled"), "stock": _("Stock: %(count)s"),
         "start": _("Start"), "step": _("Step %(step)s of %(total)s"),
+        "replay_loading": _("Loading the replay…"),
+        "replay_failed": _("The replay could not be loaded: reload the page to try again."),
     } | conduct_phrases()
 
 

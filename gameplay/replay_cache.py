@@ -7,6 +7,12 @@ computed once and stored as ready JSON, escaped for a <script type="application/
 the key names the match and the moment it finished, so a match could only be cached again if
 it were finished again. What may change (names, labels in the reader's language) is added per
 request around it.
+
+The page carries only what it shows before the timeline arrives (how many games, the score);
+replay.js fetches the timeline itself from `timeline_response`, the same bytes for every
+language and visitor, which the browser keeps (a finished match's frames never change). A
+long match's timeline is ~150 KB: in the page, it made the replay the slowest main page to serve
+(benchmarks/pages.py) and was sent again on every visit and every language.
 """
 
 from __future__ import annotations
@@ -15,8 +21,8 @@ from dataclasses import dataclass
 
 import orjson
 from django.core.cache import cache
-from django.utils.html import format_html
-from django.utils.safestring import mark_safe
+from django.http import HttpResponse
+from django.utils.cache import get_conditional_response, patch_cache_control
 
 from gameplay import archive, log
 from gameplay.models import Match
@@ -30,10 +36,20 @@ def escape_for_script(text: str) -> str:
 
 
 @dataclass(frozen=True)
+class ReplaySummary:
+    games: int
+    games_won: tuple[int, int]
+
+
+@dataclass(frozen=True)
 class ReplayData:
     games_json: str  # the timeline, one list of frames per game, escaped for a script block
     games: int
     games_won: tuple[int, int]
+
+    @property
+    def summary(self) -> ReplaySummary:
+        return ReplaySummary(self.games, self.games_won)
 
 
 def cache_key(match: Match) -> str:
@@ -51,12 +67,24 @@ def replay_data(match: Match) -> ReplayData:
     data = cache.get(key)
     if data is None:
         data = compute(match)
-        cache.set(key, data, TIMEOUT)
+        cache.set_many({key: data, f"{key}:summary": data.summary}, TIMEOUT)
     return data
 
 
-def boot_script(element_id: str, boot: dict, data: ReplayData):
-    """`boot` plus the cached timeline as "games", in a JSON script block (like json_script)."""
-    text = orjson.dumps({**boot, "games": orjson.Fragment(data.games_json)}).decode()
-    return format_html('<script id="{}" type="application/json">{}</script>', element_id,
-                       mark_safe(escape_for_script(text)))
+def summary(match: Match) -> ReplaySummary:
+    """The page's part: a few bytes to read instead of the whole timeline."""
+    kept = cache.get(f"{cache_key(match)}:summary")
+    return kept if kept is not None else replay_data(match).summary
+
+
+def timeline_response(request, match: Match) -> HttpResponse:
+    """The timeline as JSON (the script-block escapes are JSON escapes too), with an ETag: a
+    browser that kept it is answered 304 without the body. Kept privately, by the browser only:
+    a table's watchers may change (a club made private), its frames never do."""
+    etag = f'"{cache_key(match)}"'
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        response = HttpResponse(replay_data(match).games_json, content_type="application/json")
+    response["ETag"] = etag
+    patch_cache_control(response, private=True, max_age=24 * 3600)
+    return response

@@ -14,5 +14,6 @@ urlpatterns = [
     path("matches/<int:match_id>/bots/", views.fill_with_bots, name="fill_with_bots"),
     path("matches/<int:match_id>/seats/<int:seat>/withdraw/", views.withdraw_invitation, name="withdraw_invitation"),
     path("matches/<int:match_id>/replay/", views.replay, name="replay"),
+    path("matches/<int:match_id>/replay/timeline.json", views.replay_timeline, name="replay_timeline"),
     path("matches/<int:match_id>/export.json", views.export, name="export"),
 ]

@@ -202,12 +202,20 @@ def replay(request, match_id):
     match, _reader = watchable(request, match_id)
     if not match.is_finished:
         raise Http404
-    data = replay_cache.replay_data(match)  # the timeline is worked out once per finished match
+    summary = replay_cache.summary(match)  # the timeline is worked out once per finished match
     boot = {"match": match.pk, "game": match.game, "names": [s["name"] for s in seat_names(match)],
-            "cards": card_urls(match.game), "labels": client_labels()}
+            "cards": card_urls(match.game), "labels": client_labels(),
+            "timeline": reverse("gameplay:replay_timeline", args=[match.pk])}
     return render(request, "gameplay/replay.html", {
-        "match": match, "boot": {"games": range(data.games)}, "table": {"games_won": data.games_won},
-        "boot_script": replay_cache.boot_script("replay-boot", boot, data)})
+        "match": match, "games": range(summary.games), "games_won": summary.games_won, "boot": boot})
+
+
+def replay_timeline(request, match_id):
+    """What replay.js steps through: every frame of every game, every hand shown."""
+    match, _reader = watchable(request, match_id)
+    if not match.is_finished:
+        raise Http404
+    return replay_cache.timeline_response(request, match)
 
 
 def export(request, match_id):

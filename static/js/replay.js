@@ -1,6 +1,7 @@
 // The archive stepper (templates/gameplay/replay.html): a finished match, every hand shown.
 // The server replays the match and hands over one frame per action (gameplay/archive.py):
-// {action, view (public), hands (all four), deal_record (when a deal closed)}.
+// {action, view (public), hands (all four), deal_record (when a deal closed)}, fetched from
+// boot.timeline (gameplay/replay_cache.py: the same file for every language, kept by the browser).
 
 import { Cards, detailRows, el, fmt, nextSeat, position, signed } from "./cards.js";
 import * as saudi from "./saudi.js"; // classic Saudi Baloot's deal summary
@@ -14,7 +15,8 @@ const $ = (selector) => page.querySelector(selector);
 const at = { game: 0, step: 0 };
 window.chalkReplay = at;
 
-const frames = () => boot.games[at.game];
+let games = null; // one list of frames per game, once fetched
+const frames = () => games[at.game];
 const frame = () => frames()[at.step];
 const hasEvent = (f, kind) => (f.view.events ?? []).some((e) => e.kind === kind);
 const seatName = (seat) => boot.names[seat] ?? "";
@@ -145,11 +147,30 @@ function go(command) {
   render();
 }
 
+// The timeline, fetched once; what the reader clicks or presses before it arrives is done after.
+async function fetchTimeline() {
+  for (const control of page.querySelectorAll("[data-go], [data-game]")) control.disabled = true;
+  $(".replay-action").textContent = T.replay_loading;
+  try {
+    const response = await fetch(boot.timeline, { credentials: "same-origin" });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    games = await response.json();
+  } catch (error) {
+    $(".replay-action").textContent = T.replay_failed;
+    return false;
+  }
+  for (const tab of page.querySelectorAll("[data-game]")) tab.disabled = false;
+  render();
+  return true;
+}
+const ready = fetchTimeline();
+const whenReady = (step) => ready.then((loaded) => { if (loaded) step(); });
+
 page.addEventListener("click", (event) => {
   const button = event.target.closest("[data-go]");
-  if (button) go(button.dataset.go);
+  if (button) whenReady(() => go(button.dataset.go));
   const tab = event.target.closest("[data-game]");
-  if (tab) { at.game = Number(tab.dataset.game); at.step = 0; render(); }
+  if (tab) whenReady(() => { at.game = Number(tab.dataset.game); at.step = 0; render(); });
 });
 
 document.addEventListener("keydown", (event) => {
@@ -161,14 +182,12 @@ document.addEventListener("keydown", (event) => {
   else if (event.key === "PageDown") command = "deal+";
   else if (event.key === "PageUp") command = "deal-";
   else if (event.key === "Home" || event.key === "End") {
-    at.step = event.key === "Home" ? 0 : frames().length - 1;
-    render();
+    const end = event.key === "End";
+    whenReady(() => { at.step = end ? frames().length - 1 : 0; render(); });
     event.preventDefault();
     return;
   }
   if (!command) return;
-  go(command);
+  whenReady(() => go(command));
   event.preventDefault();
 });
-
-render();

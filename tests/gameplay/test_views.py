@@ -260,6 +260,7 @@ def test_a_private_finished_match_is_not_exported_or_replayed_for_strangers(clie
     logged_in(client)
     assert client.get(f"/matches/{match.pk}/export.json").status_code == 404
     assert client.get(f"/matches/{match.pk}/replay/").status_code == 404
+    assert client.get(f"/matches/{match.pk}/replay/timeline.json").status_code == 404
 
 
 # ----- archive and export -----------------------------------------------------------------------
@@ -269,6 +270,7 @@ def test_export_is_404_to_everyone_while_the_match_is_being_played(client):
     client.force_login(users[0])
     assert client.get(f"/matches/{match.pk}/export.json").status_code == 404
     assert client.get(f"/matches/{match.pk}/replay/").status_code == 404
+    assert client.get(f"/matches/{match.pk}/replay/timeline.json").status_code == 404
 
 
 @pytest.mark.parametrize("game, options", [("allfours", {"target_score": 5}), ("baloot", {"target_score": 60}),
@@ -307,7 +309,8 @@ def test_the_replay_page_carries_every_hand_at_every_step(client):
     response = client.get(f"/matches/{match.pk}/replay/")
     assert response.status_code == 200
     script = response.content.decode().split('<script id="replay-boot" type="application/json">')[1]
-    games = json.loads(script.split("</script>")[0])["games"]  # what replay.js reads
+    timeline = json.loads(script.split("</script>")[0])["timeline"]  # what replay.js fetches
+    games = client.get(timeline).json()
     first = games[0][0]
     assert first["action"] is None and [len(hand) for hand in first["hands"]] == [5, 5, 5, 5]
     deal_starts = sum(frame["action"] is None for frames in games for frame in frames)  # one step per deal's start

@@ -96,13 +96,27 @@ def test_a_competition_page_runs_the_same_queries_for_four_pairs_as_for_sixteen(
 def test_a_finished_match_is_replayed_once_then_its_replay_page_comes_from_the_cache(
         client, django_capture_on_commit_callbacks, monkeypatch):
     match = finished_bot_match(django_capture_on_commit_callbacks)
-    first = client.get(f"/matches/{match.pk}/replay/").content.decode()
+    timeline = f"/matches/{match.pk}/replay/timeline.json"
+    first_page, first = client.get(f"/matches/{match.pk}/replay/"), client.get(timeline)
 
     def replay_again(*args, **kwargs):
         raise AssertionError("the finished match was replayed a second time")
 
     monkeypatch.setattr(log, "replay", replay_again)
-    second = client.get(f"/matches/{match.pk}/replay/").content.decode()
+    second_page = client.get(f"/matches/{match.pk}/replay/").content.decode()
+    assert client.get(timeline).content == first.content
 
     boot = '<script id="replay-boot" type="application/json">'
-    assert second.split(boot)[1].split("</script>")[0] == first.split(boot)[1].split("</script>")[0]
+    assert second_page.split(boot)[1].split("</script>")[0] == first_page.content.decode().split(boot)[1].split("</script>")[0]
+
+
+def test_the_replay_page_is_light_and_its_timeline_is_fetched_once_by_the_browser(
+        client, django_capture_on_commit_callbacks):
+    match = finished_bot_match(django_capture_on_commit_callbacks)
+    page = client.get(f"/matches/{match.pk}/replay/")
+    timeline = client.get(f"/matches/{match.pk}/replay/timeline.json")
+    assert timeline.status_code == 200 and timeline["Content-Type"] == "application/json"
+    assert len(page.content) < len(timeline.content) and '"hands"' not in page.content.decode()
+    assert "private" in timeline["Cache-Control"] and "max-age" in timeline["Cache-Control"]
+    again = client.get(f"/matches/{match.pk}/replay/timeline.json", HTTP_IF_NONE_MATCH=timeline["ETag"])
+    assert again.status_code == 304 and again.content == b""  # the browser's copy is still the match's
