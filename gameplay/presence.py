@@ -96,8 +96,10 @@ def departed(match_id: int, seat: int) -> None:
     closed = Seat.objects.filter(match_id=match_id, seat=seat, connections__gt=0).update(
         connections=F("connections") - 1)
     gone = closed and Seat.objects.filter(match_id=match_id, seat=seat, connections=0, bot="").update(away_since=now)
-    match = Match.objects.filter(pk=match_id).first()
-    if gone and match and match.status == Match.Status.PLAYING:
+    if not gone:
+        return
+    match = Match.objects.filter(pk=match_id).only("status", "reconnect_seconds").first()
+    if match and match.status == Match.Status.PLAYING:
         _schedule_leaver_check(match, seat, now)
 
 
