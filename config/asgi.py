@@ -23,11 +23,15 @@ from config.lifespan import lifespan  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from config.websockets import websocket_application  # noqa: E402
 
-from config import garbage  # noqa: E402
+from django.conf import settings  # noqa: E402
+
+from config import garbage, gil  # noqa: E402
 
 # Everything loaded so far lives as long as the process; the young generation is collected
 # rarely, the older ones on a clock (config/garbage.py, started by config/lifespan.py).
 garbage.tune_for_serving()
+# The event loop gets the GIL back sooner from busy threads (config/gil.py).
+gil.set_switch_interval(settings.GIL_SWITCH_MS)
 
 application = ProtocolTypeRouter(
     {

@@ -185,6 +185,8 @@ LIVE_LOOP_CONNECTIONS = env_int("LIVE_LOOP_CONNECTIONS", 8)
 # (config/garbage.py: closed sockets' objects are cycles that otherwise age out of its reach);
 # 0: only when the collector's own counting gets there.
 GC_FULL_SECONDS = float(env_str("GC_FULL_SECONDS", "60"))
+# Milliseconds a thread of the ASGI process keeps the GIL while others wait (config/gil.py); 0: Python's 5.
+GIL_SWITCH_MS = float(env_str("GIL_SWITCH_MS", "1"))
 # With the threads above (PostgreSQL), the event loop writes a plain move itself on its own
 # asynchronous connections (gameplay/live_db.py); off: every move goes through a thread.
 LIVE_LOOP_WRITES = env_bool("LIVE_LOOP_WRITES", True)
