@@ -1,18 +1,17 @@
 """A finished match's replay timeline, worked out once and kept in the cache.
 
-The replay page replays every action of the match through the engine and records every step
-with every hand (gameplay/archive.py): about a third of a second of one core for a long match,
-on every visit. A finished match never changes (its action log is closed), so its timeline is
-computed once and stored as ready JSON, escaped for a <script type="application/json"> block;
-the key names the match and the moment it finished, so a match could only be cached again if
-it were finished again. What may change (names, labels in the reader's language) is added per
-request around it.
+The replay replays every action of the match through the engine and records every step with
+every hand (gameplay/archive.py): about a third of a second of one core for a long match, on
+every visit. A finished match never changes (its action log is closed), so its timeline is
+computed once and stored as ready JSON; the key names the match and the moment it finished, so
+a match could only be cached again if it were finished again.
 
-The page carries only what it shows before the timeline arrives (how many games, the score);
-replay.js fetches the timeline itself from `timeline_response`, the same bytes for every
-language and visitor, which the browser keeps (a finished match's frames never change). A
-long match's timeline is ~150 KB: in the page, it made the replay the slowest main page to serve
-(benchmarks/pages.py) and was sent again on every visit and every language.
+The page carries only what it shows before the timeline arrives (`summary`: how many games, the
+score), kept under a key of its own; replay.js fetches the timeline itself from
+`timeline_response`, the same bytes for every language and visitor, which the browser keeps (a
+finished match's frames never change). A long match's timeline is ~150 KB: in the page, it made
+the replay the slowest main page to serve (benchmarks/pages.py) and was sent again on every
+visit and in every language.
 """
 
 from __future__ import annotations
@@ -30,11 +29,6 @@ from gameplay.models import Match
 TIMEOUT = 7 * 24 * 3600  # a week: a match's replay is read most in the days after it finished
 
 
-def escape_for_script(text: str) -> str:
-    """What json_script escapes, with str.replace: str.translate took ~25 ms on a long match."""
-    return text.replace("<", "\\u003C").replace(">", "\\u003E").replace("&", "\\u0026")
-
-
 @dataclass(frozen=True)
 class ReplaySummary:
     games: int
@@ -43,23 +37,18 @@ class ReplaySummary:
 
 @dataclass(frozen=True)
 class ReplayData:
-    games_json: str  # the timeline, one list of frames per game, escaped for a script block
-    games: int
-    games_won: tuple[int, int]
-
-    @property
-    def summary(self) -> ReplaySummary:
-        return ReplaySummary(self.games, self.games_won)
+    games_json: str  # the timeline, one list of frames per game
+    summary: ReplaySummary
 
 
 def cache_key(match: Match) -> str:
-    return f"replay:v1:{match.pk}:{match.finished_at.timestamp() if match.finished_at else 'none'}"
+    return f"replay:v2:{match.pk}:{match.finished_at.timestamp() if match.finished_at else 'none'}"
 
 
 def compute(match: Match) -> ReplayData:
     table = log.replay(match)
     games = archive.timeline(log.spec_of(match), table.all_games())
-    return ReplayData(escape_for_script(orjson.dumps(games).decode()), len(games), tuple(table.games_won))
+    return ReplayData(orjson.dumps(games).decode(), ReplaySummary(len(games), tuple(table.games_won)))
 
 
 def replay_data(match: Match) -> ReplayData:
@@ -78,7 +67,7 @@ def summary(match: Match) -> ReplaySummary:
 
 
 def timeline_response(request, match: Match) -> HttpResponse:
-    """The timeline as JSON (the script-block escapes are JSON escapes too), with an ETag: a
+    """The timeline as JSON, with an ETag: a
     browser that kept it is answered 304 without the body. Kept privately, by the browser only:
     a table's watchers may change (a club made private), its frames never do."""
     etag = f'"{cache_key(match)}"'

@@ -189,19 +189,23 @@ def table(request, match_id):
     return render(request, "gameplay/table.html", context)
 
 
-def finished_table(request, match_id) -> tuple[Match, Table]:
-    """The replayed table of a finished match; 404 before the end (an archive shows every hand)."""
+def finished_match(request, match_id) -> Match:
+    """A finished match this reader may watch; 404 before the end (an archive shows every hand)."""
     match, _reader = watchable(request, match_id)
     if not match.is_finished:
         raise Http404
+    return match
+
+
+def finished_table(request, match_id) -> tuple[Match, Table]:
+    """The replayed table of a finished match (finished_match)."""
+    match = finished_match(request, match_id)
     return match, log.replay(match)
 
 
 @cached_for_visitors
 def replay(request, match_id):
-    match, _reader = watchable(request, match_id)
-    if not match.is_finished:
-        raise Http404
+    match = finished_match(request, match_id)
     summary = replay_cache.summary(match)  # the timeline is worked out once per finished match
     boot = {"match": match.pk, "game": match.game, "names": [s["name"] for s in seat_names(match)],
             "cards": card_urls(match.game), "labels": client_labels(),
@@ -212,10 +216,7 @@ def replay(request, match_id):
 
 def replay_timeline(request, match_id):
     """What replay.js steps through: every frame of every game, every hand shown."""
-    match, _reader = watchable(request, match_id)
-    if not match.is_finished:
-        raise Http404
-    return replay_cache.timeline_response(request, match)
+    return replay_cache.timeline_response(request, finished_match(request, match_id))
 
 
 def export(request, match_id):
