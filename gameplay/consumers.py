@@ -57,7 +57,7 @@ _sockets_of_user: Counter = Counter()
 
 
 async def on_act(socket: "MatchConsumer", message: dict) -> None:
-    await services.act(socket.match_id, socket.user, message, socket.send_json)
+    await services.act(socket.match_id, socket.user, message, socket.send_frame)
 
 
 async def on_sync(socket: "MatchConsumer", message: dict) -> None:
@@ -250,6 +250,11 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def send_state(self):
         await self.send_json(await on_database_thread(services.current_state, self.match_id, self.user))
+
+    async def send_frame(self, content: dict) -> None:
+        """A frame to this socket alone, past Channels' session wrapper (see frame_send): the
+        ack of every move goes this way."""
+        await self.frame_send({"type": "websocket.send", "text": frames.encode(content)})
 
     async def match_update(self, event):
         reader = "spectator" if self.seat is None else str(self.seat)

@@ -7,8 +7,10 @@ stores it (services.writes):
 
 - on the event loop, one statement on its own connection (`_move_on_loop`), for the plain case;
 - on a database thread, the same statement (`_move_on_thread`), when the loop cannot take it;
+  the plain move that ends the match takes a transaction of its own there instead (it writes
+  the result), from either (`_write_last_move` for the loop's);
 - the locked transaction (`_move_locked`), which judges everything else from the database:
-  rejections, a table another process moved, a ref used before, the move that ends the match.
+  rejections, a table another process moved, a ref used before.
 
 Only after the write is anything sent: each reader's frame is built here (`_taken`), published
 by the caller's loop (`act`) or after the commit (`aftermath.broadcast`).
@@ -17,6 +19,7 @@ by the caller's loop (`act`) or after the commit (`aftermath.broadcast`).
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 import psycopg
 from channels.layers import get_channel_layer
@@ -67,6 +70,8 @@ async def act(match_id: int, user, message: dict, reply) -> None:
 async def _write_act(match_id: int, user, seq: int, ref: str, action: dict) -> Outcome:
     if loop_writes_enabled():
         outcome = await _move_on_loop(match_id, user, seq, ref, action)
+        if isinstance(outcome, _LastMove):
+            return await on_database_thread(_write_last_move, outcome, user, seq, ref, action)
         if outcome is not None:
             return outcome
     return await on_database_thread(submit_action, match_id, user, seq, ref, action, False)
@@ -234,10 +239,18 @@ def _take_plain(live: LiveTable, user, seq: int, ref, action: dict) -> Outcome |
 _moving_on_loop: set[int] = set()  # matches whose move the event loop is writing right now
 
 
-async def _move_on_loop(match_id: int, user, seq: int, ref, action: dict) -> Outcome | None:
+@dataclass(frozen=True)
+class _LastMove:
+    """The move that ends a match, applied on the loop to its table (out of the cache now)."""
+    live: LiveTable
+    row: LoggedAction
+
+
+async def _move_on_loop(match_id: int, user, seq: int, ref, action: dict) -> Outcome | _LastMove | None:
     """The plain case on the event loop itself: the engine in memory, the statement on one of
     the loop's own connections, no thread hop. None whenever the plain case does not hold,
-    including when a database thread is busy with this match (the loop never waits for one)."""
+    including when a database thread is busy with this match (the loop never waits for one);
+    the move that ends the match is handed to a database thread to write (`_LastMove`)."""
     live = cached_table(match_id)
     if live is None or match_id in _moving_on_loop or not live.lock.try_acquire():
         return None
@@ -250,10 +263,11 @@ async def _move_on_loop(match_id: int, user, seq: int, ref, action: dict) -> Out
             return taken
         if live.table.is_over:
             # The last move writes the result and tells the competitions, whose receivers may
-            # come back to this table: a database thread does it from the log (a replay, once
-            # per match) rather than under the lock this loop holds.
+            # come back to this table: a database thread does it, once this loop has let go of
+            # the match's lock. Out of the cache, the table (a move ahead of its row) is no
+            # other act's: they wait for that thread, or are judged from the log.
             forget_table(match_id)
-            return None
+            return _LastMove(live, taken)
         try:
             await awrite_one_statement(live.match, live.table, taken)
         except (TableMovedOn, psycopg.Error, IntegrityError):
@@ -288,6 +302,19 @@ def _move_on_thread(match_id: int, user, seq: int, ref, action: dict, publish: b
             forget_table(match_id)
             raise
         return _taken(live.match, live, taken, publish)
+
+
+def _write_last_move(last: _LastMove, user, seq: int, ref, action: dict) -> Outcome:
+    """The move that ends the match, applied on the loop: written in a transaction of its own
+    (the row locked, the result recorded, the competitions told after the commit). If the row
+    moved on meanwhile or the ref was taken, the locked transaction judges the act afresh."""
+    match_id = last.live.match.pk
+    with match_lock(match_id):
+        try:
+            write_locked(last.live.match, last.live.table, last.row)
+        except (TableMovedOn, IntegrityError):
+            return _move_locked(match_id, user, seq, ref, action, publish=False)
+        return _taken(last.live.match, last.live, last.row, publish=False)
 
 
 # ----- the locked transaction ------------------------------------------------------------------

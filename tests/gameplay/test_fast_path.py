@@ -96,29 +96,50 @@ def test_a_ref_applied_by_another_process_is_acknowledged_again_and_applied_once
 
 
 @pytest.mark.parametrize("on_loop", [False, True], ids=["database thread", "event loop"])
-def test_the_move_that_ends_a_match_records_the_result_and_tells_the_competitions_once(on_loop):
-    finished = []
+def test_the_move_that_ends_a_match_records_the_result_and_tells_the_competitions_once(on_loop, monkeypatch):
+    finished, replays = [], []
 
     def receiver(sender, match_id, **kwargs):
         finished.append(match_id)
 
+    build = moves.LiveTable.__init__
     match_finished.connect(receiver)
     try:
         match, users = make_match(options={"target_score": 1})
+        services.current_state(match.pk, users[0])  # the table is cached from here on
+        monkeypatch.setattr(moves.LiveTable, "__init__", lambda *args: replays.append(1) or build(*args))
         number = 0
         while Match.objects.get(pk=match.pk).status == "playing":
-            if on_loop and play_on_loop(match, users, f"r{number}") is None:
-                # the event loop leaves the match-ending move to a database thread
-                assert services.cached_table(match.pk) is None
-                play(match, users, f"r{number}")
-            elif not on_loop:
-                play(match, users, f"r{number}")
+            (act_on_loop if on_loop else play)(match, users, f"r{number}")
             number += 1
     finally:
         match_finished.disconnect(receiver)
     assert finished == [match.pk]
+    assert replays == []  # the last move too was written from the cached table, not the log again
+    assert services.cached_table(match.pk) is None  # only tables in play are kept
     match.refresh_from_db()
     assert match.winner in (0, 1) and match.result and match.finished_at and match.deadline is None
+    assert_row_is_the_replay_of_its_log(match)
+
+
+def test_a_last_move_whose_row_moved_on_before_its_thread_wrote_it_is_judged_afresh():
+    match, users = make_match(options={"target_score": 1})
+    number, last = 0, None
+    while last is None:  # play on the loop up to the move that ends the match, not yet written
+        match.refresh_from_db()
+        user, legal = to_act_and_legal(match, users)
+        seq, action = match.seq, legal[0]
+        taken = asyncio.run(moves._move_on_loop(match.pk, user, seq, f"r{number}", action))
+        last = taken if isinstance(taken, moves._LastMove) else None
+        number += 1
+    # Meanwhile the same seat's act, sent again under another ref, ends the match first.
+    other = services.submit_action(match.pk, user, seq, "again", action)
+    assert other.seq == seq + 1
+    with pytest.raises(services.ActionRejected) as error:
+        moves._write_last_move(last, user, seq, last.row.ref, action)
+    assert error.value.code == "finished"
+    assert list(MatchAction.objects.filter(match=match, seq=seq).values_list("ref", flat=True)) == ["again"]
+    assert not MatchAction.objects.filter(match=match, ref=last.row.ref).exists()
     assert_row_is_the_replay_of_its_log(match)
 
 
@@ -139,6 +160,13 @@ def play_on_loop(match, users, ref):
     match.refresh_from_db()
     user, legal = to_act_and_legal(match, users)
     return asyncio.run(moves._move_on_loop(match.pk, user, match.seq, ref, legal[0]))
+
+
+def act_on_loop(match, users, ref):
+    """The socket's whole write (services.moves._write_act): on the loop, or handed to a thread."""
+    match.refresh_from_db()
+    user, legal = to_act_and_legal(match, users)
+    return asyncio.run(moves._write_act(match.pk, user, match.seq, ref, legal[0]))
 
 
 def test_the_event_loop_writes_a_plain_move_with_the_same_rows():
