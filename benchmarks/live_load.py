@@ -26,10 +26,6 @@ Prints one JSON line per measurement (mode, tables, moves, seconds, moves_per_s,
 plus errors and the CPU share of the server process and of the clients over the window: a
 client_cpu near 1.0 means the load generator, not the server, was the limit), then a summary
 line per mode (best and spread over --repeat runs) and the ratio full/bare (target >= 0.70).
-With --pin-services the machine's PostgreSQL and Redis server processes (found by name, new
-backends inherit the postmaster's mask) are pinned to the client core for the run and given
-their own masks back after it: the server core then runs the server alone, so the ratio is the
-server's own cost per move rather than how the kernel shared that core with the database.
 Loopback only: every socket goes to 127.0.0.1. With --profile, py-spy (PY_SPY or on PATH)
 samples the server during one extra full-mode window and a breakdown by phase is printed.
 """
@@ -586,8 +582,6 @@ def main() -> None:
     parser.add_argument("--options", default="{}", help="All Fours options for make_tables (JSON)")
     parser.add_argument("--server-core", type=int, default=1)
     parser.add_argument("--client-core", type=int, default=0)
-    parser.add_argument("--pin-services", action="store_true",
-                        help="pin PostgreSQL and Redis to the client core for the run (restored after)")
     parser.add_argument("--no-compression", action="store_true", help="no permessage-deflate (browsers use it)")
     parser.add_argument("--server-compression", action="store_true",
                         help="let uvicorn accept permessage-deflate (production does not: Procfile)")
@@ -620,47 +614,10 @@ def main() -> None:
         uvloop.install()
     except ImportError:
         pass
-    pinned = pin_services(args.client_core) if args.pin_services else {}
     try:
         asyncio.run(main_async(args))
     finally:
-        restore_affinity(pinned)
         cleanup(args)
-
-
-SERVICE_NAMES = ("postgres", "redis-server")
-
-
-def pin_services(core: int) -> dict[int, set[int]]:
-    """Pin the local PostgreSQL and Redis processes to `core`; their previous masks by pid."""
-    previous = {}
-    for comm in Path("/proc").glob("[0-9]*/comm"):
-        try:
-            if comm.read_text().strip() not in SERVICE_NAMES:
-                continue
-            pid = int(comm.parent.name)
-            mask = os.sched_getaffinity(pid)
-            os.sched_setaffinity(pid, {core})
-        except (OSError, ValueError):  # gone meanwhile, or not ours to pin
-            continue
-        previous[pid] = mask
-    print(f"pinned {len(previous)} PostgreSQL and Redis processes to core {core}", flush=True)
-    return previous
-
-
-def restore_affinity(previous: dict[int, set[int]]) -> None:
-    """Give the pinned processes their masks back, and backends forked meanwhile (which
-    inherited the pinned one) the widest mask the services had."""
-    if not previous:
-        return
-    widest = set().union(*previous.values())
-    for comm in Path("/proc").glob("[0-9]*/comm"):
-        try:
-            pid = int(comm.parent.name)
-            if pid in previous or comm.read_text().strip() in SERVICE_NAMES:
-                os.sched_setaffinity(pid, previous.get(pid, widest))
-        except (OSError, ValueError):  # exited meanwhile
-            pass
 
 
 if __name__ == "__main__":
