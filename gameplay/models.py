@@ -149,7 +149,9 @@ class Seat(models.Model):
 class MatchAction(models.Model):
     """One accepted action; append-only. (match, seq) unique: no action is applied twice."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    # No index of its own: one_action_per_seq (match, seq) serves every lookup by match, and
+    # every move inserts into each index of this table.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions", db_index=False)
     seq = models.PositiveIntegerField()
     game_number = models.PositiveSmallIntegerField(default=0)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
