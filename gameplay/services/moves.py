@@ -292,16 +292,7 @@ def _move_on_thread(match_id: int, user, seq: int, ref, action: dict, publish: b
         taken = None if live is None else _take_plain(live, user, seq, ref, action)
         if not isinstance(taken, LoggedAction):
             return taken
-        write = write_locked if live.table.is_over else write_one_statement
-        try:
-            write(live.match, live.table, taken)
-        except (TableMovedOn, IntegrityError):
-            forget_table(match_id)  # the locked transaction reloads it and judges the act
-            return None
-        except BaseException:
-            forget_table(match_id)
-            raise
-        return _taken(live.match, live, taken, publish)
+        return _write_taken(live, taken, write_locked if live.table.is_over else write_one_statement, publish)
 
 
 def _write_last_move(last: _LastMove, user, seq: int, ref, action: dict) -> Outcome:
@@ -310,11 +301,22 @@ def _write_last_move(last: _LastMove, user, seq: int, ref, action: dict) -> Outc
     moved on meanwhile or the ref was taken, the locked transaction judges the act afresh."""
     match_id = last.live.match.pk
     with match_lock(match_id):
-        try:
-            write_locked(last.live.match, last.live.table, last.row)
-        except (TableMovedOn, IntegrityError):
-            return _move_locked(match_id, user, seq, ref, action, publish=False)
-        return _taken(last.live.match, last.live, last.row, publish=False)
+        outcome = _write_taken(last.live, last.row, write_locked, publish=False)
+        return outcome if outcome is not None else _move_locked(match_id, user, seq, ref, action, publish=False)
+
+
+def _write_taken(live: LiveTable, row: LoggedAction, write, publish: bool) -> Outcome | None:
+    """Write a row applied to the cached table, under the match's lock; None when the row moved
+    on or the ref was taken (the locked transaction then reloads the table and judges the act)."""
+    try:
+        write(live.match, live.table, row)
+    except (TableMovedOn, IntegrityError):
+        forget_table(live.match.pk)
+        return None
+    except BaseException:
+        forget_table(live.match.pk)  # the table moved but the log did not: rebuild next time
+        raise
+    return _taken(live.match, live, row, publish)
 
 
 # ----- the locked transaction ------------------------------------------------------------------
