@@ -4,8 +4,8 @@
 
 Wraps, without changing them, the steps one `act` goes through on the server
 (gameplay/services/moves.py) and prints, when the server stops, one JSON line on stderr with the
-mean wall time (ms) of each step per act: the whole act, the loop's one-statement move and its
-statement, the database thread's part (submit_action, its one statement or the locked
+mean wall time (ms) of each step per act: the whole act, the loop's move and its wait for the
+batched statement it shares with other tables (`loop_statement`), the database thread's part (submit_action, its one statement or the locked
 transaction), frames, follow-up, each SQL statement kind through Django, commit, and the thread
 hops Channels makes for close_old_connections; and the garbage collector's pauses per generation
 (count, total and longest), which stop the event loop. `loop_fallback_<reason>_calls_per_move`:
@@ -127,7 +127,7 @@ moves.submit_action = submit_action
 moves._move_on_loop = move_on_loop
 moves._move_on_thread = timed("move_on_thread", moves._move_on_thread)
 moves._move_locked = timed("move_locked", moves._move_locked)
-moves.awrite_one_statement = atimed("loop_statement", moves.awrite_one_statement)
+moves.awrite_in_batch = atimed("loop_statement", moves.awrite_in_batch)
 moves.write_one_statement = timed("thread_statement", moves.write_one_statement)
 moves.write_locked = timed("locked_write", moves.write_locked)
 moves.write_in_transaction = timed("write_in_transaction", moves.write_in_transaction)

@@ -177,10 +177,10 @@ LIVE_DATABASE_THREADS = env_int(
 # Channels' own thread, so a page never waits for a connection.
 PAGE_THREADS = env_int("PAGE_THREADS", max(1, DB_POOL_SIZE - LIVE_DATABASE_THREADS - 1))
 # The event loop's own asynchronous connections (psycopg_pool.AsyncConnectionPool, one per loop),
-# on which it writes a plain move itself (gameplay/live_db.py). Each autocommitted move waits for
-# its commit: with 4, moves queued for a connection and the core idled (benchmarks/live_load.py:
-# 1,164 moves/s at 4, 1,283 at 8, 1,247 at 12).
-LIVE_LOOP_CONNECTIONS = env_int("LIVE_LOOP_CONNECTIONS", 8)
+# on which it writes plain moves itself (gameplay/live_db.py). Its moves go as one batched
+# statement at a time, on one connection; the second is room for a lost one being replaced.
+# (Before the batching each move had a statement and a connection of its own, and 8 were needed.)
+LIVE_LOOP_CONNECTIONS = env_int("LIVE_LOOP_CONNECTIONS", 2)
 # Seconds between full collections of the cyclic garbage collector in the ASGI process
 # (config/garbage.py: closed sockets' objects are cycles that otherwise age out of its reach);
 # 0: only when the collector's own counting gets there.

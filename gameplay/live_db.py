@@ -1,11 +1,13 @@
 """The live tables' database work outside Django's request cycle: the pool of threads that runs
 synchronous service calls for the sockets, and the event loop's own asynchronous PostgreSQL
-connections (psycopg_pool.AsyncConnectionPool) on which it writes a plain move itself, with no
+connections (psycopg_pool.AsyncConnectionPool) on which it writes plain moves itself, with no
 thread hop.
 
 A move's statement is one round trip; doing it on the loop instead of a thread saves the hop
 there and back and the GIL hand-overs between the loop and the thread, which on one core cost
-about as much as the statement itself (benchmarks/live_load.py).
+about as much as the statement itself (benchmarks/live_load.py). `in_batch` goes further: the
+moves the loop's tables make while a statement is on its way go together in the next one, so
+under load one round trip and one commit serve many tables.
 
 Connections (docs/deploying.md): each database thread keeps one of Django's pooled connections
 (DB_POOL_SIZE) while the process runs; the loop's pool opens at most LIVE_LOOP_CONNECTIONS and
@@ -133,12 +135,71 @@ async def close_loop_pool() -> None:
         await entry[1].aclose()  # its finally closes the pool
 
 
-async def fetch_one(sql: str, params) -> tuple | None:
-    """Run one prepared statement on a connection of this loop's pool; its first row, or None."""
+async def fetch_all(sql: str, params) -> list[tuple]:
+    """Run one prepared statement on a connection of this loop's pool; all its rows."""
     pool = await _loop_pool()
     async with pool.connection() as connection, connection.cursor() as cursor:
         await cursor.execute(sql, params, prepare=True)
-        return await cursor.fetchone()
+        return await cursor.fetchall()
+
+
+async def in_batch(sql: str, row: tuple, key) -> bool:
+    """Send `row` with the other rows this loop's callers hand over for `sql` meanwhile, as one
+    statement; True when the statement returned `key` (it acted on the row).
+
+    `sql` takes one array per column (the rows transposed, for `unnest`) and returns the key of
+    each row it acted on. One batch of a statement is on its way at a time: a row handed over
+    while none is goes at the loop's next turn, with every row handed over in the same turn;
+    rows handed over while one is on its way go together once it is back. Alone, a row waits
+    one loop turn; under load the batches grow, and one round trip and one commit serve many
+    rows. If the statement fails, it changed nothing, and every row of it gets the error."""
+    loop = asyncio.get_running_loop()
+    batches = _batches.setdefault(loop, {})
+    batch = batches.get(sql)
+    if batch is None:
+        batch = batches[sql] = _Batch(sql)
+    return await batch.add(loop, row, key)
+
+
+_batches: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # event loop -> {sql: _Batch}
+
+
+class _Batch:
+    def __init__(self, sql: str):
+        self.sql = sql
+        self.waiting: list[tuple[tuple, object, asyncio.Future]] = []
+        self.sending: asyncio.Task | None = None  # held here: the loop keeps only a weak reference
+
+    def add(self, loop: asyncio.AbstractEventLoop, row: tuple, key) -> asyncio.Future:
+        future = loop.create_future()
+        self.waiting.append((row, key, future))
+        if self.sending is None:
+            self.sending = loop.create_task(self._send(), name="chalk-loop-batch")
+        return future
+
+    async def _send(self) -> None:
+        """Send what waits, until nothing does. Never raises: every error goes to the rows'
+        callers; a caller that gave up (its future cancelled) is skipped."""
+        try:
+            while self.waiting:
+                rows, self.waiting = self.waiting, []
+                columns = [list(column) for column in zip(*(row for row, _, _ in rows))]  # arrays, not records
+                try:
+                    done = {returned[0] for returned in await fetch_all(self.sql, columns)}
+                except asyncio.CancelledError:  # the loop is shutting down
+                    for _, _, future in rows:
+                        future.cancel()
+                    raise
+                except Exception as error:
+                    for _, _, future in rows:
+                        if not future.done():
+                            future.set_exception(error)
+                    continue
+                for _, key, future in rows:
+                    if not future.done():
+                        future.set_result(key in done)
+        finally:
+            self.sending = None
 
 
 def _close_now(pool: AsyncConnectionPool) -> None:

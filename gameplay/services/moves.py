@@ -5,7 +5,8 @@ callers); the clock and the bots through `submit_timeout` and `submit_bot_move`.
 is checked once (`check_act`), the plain case once (`_take_plain`), and then one of three writers
 stores it (services.writes):
 
-- on the event loop, one statement on its own connection (`_move_on_loop`), for the plain case;
+- on the event loop, on its own connections (`_move_on_loop`), for the plain case: one
+  statement for the moves of every table the loop writes meanwhile;
 - on a database thread, the same statement (`_move_on_thread`), when the loop cannot take it;
   the plain move that ends the match takes a transaction of its own there instead (it writes
   the result), from either (`_write_last_move` for the loop's);
@@ -35,7 +36,7 @@ from gameplay.services.states import current_state, state_messages
 from gameplay.services.tables import (LiveTable, cached_table, forget_table, live_table, locked_match,
                                       locked_match_if_any, match_lock)
 from gameplay.services.values import ActionRejected, LoggedAction, Outcome, TableMovedOn, error_frame, group_name
-from gameplay.services.writes import (awrite_one_statement, one_statement_possible, write_in_transaction,
+from gameplay.services.writes import (awrite_in_batch, one_statement_possible, write_in_transaction,
                                       write_locked, write_one_statement)
 
 logger = logging.getLogger("chalk.gameplay")
@@ -247,8 +248,8 @@ class _LastMove:
 
 
 async def _move_on_loop(match_id: int, user, seq: int, ref, action: dict) -> Outcome | _LastMove | None:
-    """The plain case on the event loop itself: the engine in memory, the statement on one of
-    the loop's own connections, no thread hop. None whenever the plain case does not hold,
+    """The plain case on the event loop itself: the engine in memory, the statement (shared
+    with the other tables' moves of this loop turn) on the loop's own connections, no thread hop. None whenever the plain case does not hold,
     including when a database thread is busy with this match (the loop never waits for one);
     the move that ends the match is handed to a database thread to write (`_LastMove`)."""
     live = cached_table(match_id)
@@ -269,7 +270,7 @@ async def _move_on_loop(match_id: int, user, seq: int, ref, action: dict) -> Out
             forget_table(match_id)
             return _LastMove(live, taken)
         try:
-            await awrite_one_statement(live.match, live.table, taken)
+            await awrite_in_batch(live.match, live.table, taken)
         except (TableMovedOn, psycopg.Error, IntegrityError):
             # The table moved but the log did not: rebuild next time. A used ref, a row another
             # process moved, or a database in trouble: the locked transaction judges the act.

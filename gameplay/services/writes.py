@@ -3,11 +3,13 @@
 - `write_locked`: the locked transaction (the row locked, the action inserted, the row saved).
   Every path that is not the plain case, and the move that ends a match, take it.
 - `write_one_statement`: the plain move on a database thread, one autocommitted statement.
-- `awrite_one_statement`: the same statement awaited on the event loop's own connections.
+- `awrite_in_batch`: the same move awaited on the event loop's own connections, in one
+  statement with the other tables' moves the loop writes meanwhile (`MOVES_SQL`).
 
 services.moves chooses among them; nothing else calls them. The one statement appends the
 action only while the match row is still where this process's cached table was (seq and
-status: a compare-and-swap); TableMovedOn when it is not, IntegrityError for a used ref.
+status: a compare-and-swap); TableMovedOn when it is not, IntegrityError (psycopg's
+UniqueViolation on the loop) for a used ref.
 """
 
 from __future__ import annotations
@@ -86,6 +88,28 @@ FROM moved
 RETURNING 1"""
 
 
+# MOVE_SQL for many tables at once: each parameter is one column of the moves (the same eleven
+# values, in MOVE_SQL's order), and the statement returns the match of each move it wrote. A
+# row whose match moved on is left out; a used ref fails the whole statement, which then
+# changes nothing (the moves' callers take the locked transaction, which judges each).
+MOVES_SQL = f"""
+WITH move AS (
+    SELECT * FROM unnest(%s::smallint[], %s::jsonb[], %s::timestamptz[], %s::bigint[], %s::integer[],
+                         %s::smallint[], %s::smallint[], %s::jsonb[], %s::varchar[], %s::integer[],
+                         %s::timestamptz[])
+    AS move(game_number, games_won, deadline, match_id, seq, action_game, seat, action, ref, actor_id, created_at)),
+moved AS (
+    UPDATE {Match._meta.db_table} AS m
+    SET seq = m.seq + 1, game_number = move.game_number, games_won = move.games_won, deadline = move.deadline
+    FROM move
+    WHERE m.id = move.match_id AND m.seq = move.seq AND m.status = 'playing'
+    RETURNING m.id)
+INSERT INTO {MatchAction._meta.db_table} (match_id, seq, game_number, seat, action, ref, actor_id, created_at)
+SELECT move.match_id, move.seq, move.action_game, move.seat, move.action, move.ref, move.actor_id, move.created_at
+FROM move JOIN moved ON moved.id = move.match_id
+RETURNING match_id"""
+
+
 def write_one_statement(match: Match, table: Table, row: LoggedAction) -> None:
     """The one statement on this thread's Django connection (autocommit, no transaction open)."""
     params = move_params(match, table, row)
@@ -100,9 +124,10 @@ def write_one_statement(match: Match, table: Table, row: LoggedAction) -> None:
         raise TableMovedOn(match.pk)
 
 
-async def awrite_one_statement(match: Match, table: Table, row: LoggedAction) -> None:
-    """The one statement on one of the event loop's own connections (gameplay/live_db.py)."""
-    if await live_db.fetch_one(MOVE_SQL, move_params(match, table, row)) is None:
+async def awrite_in_batch(match: Match, table: Table, row: LoggedAction) -> None:
+    """The same move on the event loop's own connections, in one statement with the other
+    tables' moves that the loop writes meanwhile (live_db.in_batch)."""
+    if not await live_db.in_batch(MOVES_SQL, move_params(match, table, row), key=match.pk):
         raise TableMovedOn(match.pk)
 
 

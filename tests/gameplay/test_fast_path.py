@@ -218,7 +218,7 @@ def test_a_loop_connection_that_fails_hands_the_act_to_a_database_thread(monkeyp
     async def lost_server(sql, params):
         raise psycopg.OperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr(live_db, "fetch_one", lost_server)  # what awrite_one_statement calls
+    monkeypatch.setattr(live_db, "fetch_all", lost_server)  # what the loop's batch of moves calls
     match, users = make_match()
     user, legal = to_act_and_legal(match, users)
     assert asyncio.run(moves._move_on_loop(match.pk, user, 0, "first", legal[0])) is None
@@ -226,3 +226,84 @@ def test_a_loop_connection_that_fails_hands_the_act_to_a_database_thread(monkeyp
     accepted = services.submit_action(match.pk, user, 0, "first", legal[0])
     assert accepted.seq == 1
     assert_row_is_the_replay_of_its_log(match)
+
+
+# ----- the loop's moves of several tables in one statement (live_db.in_batch) --------------------
+
+def moves_of_one_loop_turn(tables, refs):
+    """Every table's next move, handed to the loop together (as its sockets' acts arrive in one
+    turn), each as `_move_on_loop` is called: the outcomes, in the tables' order."""
+    acts = []
+    for match, users in tables:
+        match.refresh_from_db()
+        user, legal = to_act_and_legal(match, users)
+        acts.append((match.pk, user, match.seq, legal[0]))
+
+    async def together():
+        return await asyncio.gather(*(moves._move_on_loop(pk, user, seq, ref, action)
+                                      for (pk, user, seq, action), ref in zip(acts, refs)))
+    return asyncio.run(together())
+
+
+def counting_statements(monkeypatch):
+    sent = []
+    fetch_all = live_db.fetch_all
+
+    async def counted(sql, params):
+        sent.append(len(params[0]))  # rows in this statement
+        return await fetch_all(sql, params)
+    monkeypatch.setattr(live_db, "fetch_all", counted)
+    return sent
+
+
+def test_the_moves_of_several_tables_in_one_loop_turn_are_one_statement(monkeypatch):
+    tables = [make_match() for _ in range(3)]
+    sent = counting_statements(monkeypatch)
+    for turn in range(4):
+        outcomes = moves_of_one_loop_turn(tables, [f"t{turn}"] * 3)
+        assert [outcome.seq for outcome in outcomes] == [turn + 1] * 3
+    assert sent == [3, 3, 3, 3]  # one round trip a turn for all three tables
+    for match, _ in tables:
+        assert_row_is_the_replay_of_its_log(match)
+        assert list(MatchAction.objects.filter(match=match).order_by("seq").values_list("ref", flat=True)) == \
+            ["t0", "t1", "t2", "t3"]
+
+
+def test_a_table_another_process_moved_leaves_the_other_moves_of_its_statement_written(monkeypatch):
+    moved, other = make_match(), make_match()
+    behind_the_database(*moved)
+    sent = counting_statements(monkeypatch)
+    stale_seq = services.cached_table(moved[0].pk).table.seq
+    live = services.cached_table(moved[0].pk)
+    seat = live.table.to_act
+    other_match, other_users = other
+    user, legal = to_act_and_legal(other_match, other_users)
+
+    async def together():
+        return await asyncio.gather(
+            moves._move_on_loop(moved[0].pk, moved[1][seat], stale_seq, "late", live.table.legal_for(seat)[0]),
+            moves._move_on_loop(other_match.pk, user, 0, "fine", legal[0]))
+    late, fine = asyncio.run(together())
+    assert sent == [2]
+    assert late is None and services.cached_table(moved[0].pk) is None  # judged afresh from the log
+    assert not MatchAction.objects.filter(match=moved[0], ref="late").exists()
+    assert fine.seq == 1 and MatchAction.objects.filter(match=other[0], ref="fine").exists()
+    assert_row_is_the_replay_of_its_log(moved[0])
+    assert_row_is_the_replay_of_its_log(other[0])
+
+
+def test_a_statement_that_fails_hands_every_move_of_it_to_the_locked_path(monkeypatch):
+    import psycopg
+
+    async def lost_server(sql, params):
+        raise psycopg.OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(live_db, "fetch_all", lost_server)
+    tables = [make_match() for _ in range(3)]
+    assert moves_of_one_loop_turn(tables, ["lost"] * 3) == [None, None, None]
+    monkeypatch.undo()
+    for match, users in tables:
+        assert services.cached_table(match.pk) is None
+        assert not MatchAction.objects.filter(match=match).exists()  # nothing half-written
+        assert play(match, users, "lost").seq == 1  # the client's resend is applied once
+        assert_row_is_the_replay_of_its_log(match)

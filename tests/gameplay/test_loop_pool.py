@@ -41,7 +41,7 @@ def pool_tasks(loop) -> set[str]:
 
 
 async def query_and_report():
-    assert await live_db.fetch_one("SELECT 1", ()) == (1,)
+    assert await live_db.fetch_all("SELECT 1", ()) == [(1,)]
     return pool_tasks(asyncio.get_running_loop()), await live_db._loop_pool()
 
 
