@@ -8,20 +8,42 @@ the pool. Under benchmarks/pages.py one `cache.get` cost 1.7 ms that way (a page
 cache ran at the speed of a view that only does that `get`), and the connections were bounded
 by nothing. Here every RedisCache of a process with the same servers and options shares one
 client, whose pools (redis-py's, thread-safe) are capped by OPTIONS["max_connections"].
+
+Django's client also made a `redis.Redis` for every call (`get_client`), whose constructor fills
+a table of some 170 response callbacks: a third of a signed-in home's CPU, which makes two cache
+calls (benchmarks/page_cpu.py). Here each pool has one `redis.Redis`, made once (it is
+thread-safe: each command borrows a connection from the pool).
 """
 
 from __future__ import annotations
 
 import threading
 
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from django.utils.functional import cached_property
 
 _clients: dict = {}
 _clients_lock = threading.Lock()
 
 
+class OneRedisPerPool(RedisCacheClient):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._redis_of_pool: dict = {}  # connection pool -> its redis.Redis
+
+    def get_client(self, key=None, *, write=False):
+        pool = self._get_connection_pool(write)
+        client = self._redis_of_pool.get(pool)
+        if client is None:
+            client = self._redis_of_pool.setdefault(pool, self._client(connection_pool=pool))
+        return client
+
+
 class ProcessRedisCache(RedisCache):
+    def __init__(self, server, params):
+        super().__init__(server, params)
+        self._class = OneRedisPerPool
+
     @cached_property
     def _cache(self):
         key = (tuple(self._servers), tuple(sorted((name, repr(value)) for name, value in self._options.items())))

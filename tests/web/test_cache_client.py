@@ -24,3 +24,27 @@ def test_every_thread_and_request_context_shares_one_cache_client_and_its_pools(
     assert len(clients) == 3 and all(client is clients[0] for client in clients)
     caches["default"].set("shared-client-check", 1, 5)
     assert caches["default"].get("shared-client-check") == 1
+
+
+def test_every_cache_call_of_the_process_uses_one_redis_client_from_any_thread():
+    # Django's stock client builds a redis.Redis (and its table of response callbacks) per call.
+    backend = caches["default"]._cache
+    seen, errors = [], []
+
+    def calls():
+        try:
+            for number in range(50):
+                caches["default"].set(f"one-redis-{number}", number, 5)
+                assert caches["default"].get(f"one-redis-{number}") == number
+                seen.append(backend.get_client(write=False))
+                seen.append(backend.get_client(write=True))
+        except Exception as error:  # noqa: BLE001 - reported below, from the test's thread
+            errors.append(error)
+
+    workers = [threading.Thread(target=calls) for _ in range(4)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert errors == []
+    assert len({id(client) for client in seen}) == 1
