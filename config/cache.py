@@ -10,8 +10,8 @@ by nothing. Here every RedisCache of a process with the same servers and options
 client, whose pools (redis-py's, thread-safe) are capped by OPTIONS["max_connections"].
 
 Django's client also made a `redis.Redis` for every call (`get_client`), whose constructor fills
-a table of some 170 response callbacks: a third of a signed-in home's CPU, which makes two cache
-calls (benchmarks/page_cpu.py). Here each pool has one `redis.Redis`, made once (it is
+a table of some 170 response callbacks: a fifth of the function calls of a signed-in home,
+which makes two cache calls (benchmarks/page_cpu.py --profile). Here each pool has one `redis.Redis`, made once (it is
 thread-safe: each command borrows a connection from the pool).
 """
 
@@ -27,6 +27,8 @@ _clients_lock = threading.Lock()
 
 
 class OneRedisPerPool(RedisCacheClient):
+    """Django's cache client, with one redis.Redis per connection pool for every call."""
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._redis_of_pool: dict = {}  # connection pool -> its redis.Redis

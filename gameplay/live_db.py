@@ -152,7 +152,9 @@ async def in_batch(sql: str, row: tuple, key) -> bool:
     while none is goes at the loop's next turn, with every row handed over in the same turn;
     rows handed over while one is on its way go together once it is back. Alone, a row waits
     one loop turn; under load the batches grow, and one round trip and one commit serve many
-    rows. If the statement fails, it changed nothing, and every row of it gets the error."""
+    rows. Rows go in the order of their keys, so that two processes' statements take the rows
+    they both touch in the same order. If the statement fails, it changed nothing, and every
+    row of it gets the error."""
     loop = asyncio.get_running_loop()
     batches = _batches.setdefault(loop, {})
     batch = batches.get(sql)
@@ -182,7 +184,7 @@ class _Batch:
         callers; a caller that gave up (its future cancelled) is skipped."""
         try:
             while self.waiting:
-                rows, self.waiting = self.waiting, []
+                rows, self.waiting = sorted(self.waiting, key=lambda waiting: waiting[1]), []
                 columns = [list(column) for column in zip(*(row for row, _, _ in rows))]  # arrays, not records
                 try:
                     done = {returned[0] for returned in await fetch_all(self.sql, columns)}

@@ -249,9 +249,10 @@ class _LastMove:
 
 async def _move_on_loop(match_id: int, user, seq: int, ref, action: dict) -> Outcome | _LastMove | None:
     """The plain case on the event loop itself: the engine in memory, the statement (shared
-    with the other tables' moves of this loop turn) on the loop's own connections, no thread hop. None whenever the plain case does not hold,
-    including when a database thread is busy with this match (the loop never waits for one);
-    the move that ends the match is handed to a database thread to write (`_LastMove`)."""
+    with the other tables' moves the loop writes meanwhile) on the loop's own connections, no
+    thread hop. None whenever the plain case does not hold, including when a database thread
+    is busy with this match (the loop never waits for one); the move that ends the match is
+    handed to a database thread to write (`_LastMove`)."""
     live = cached_table(match_id)
     if live is None or match_id in _moving_on_loop or not live.lock.try_acquire():
         return None

@@ -246,11 +246,12 @@ def moves_of_one_loop_turn(tables, refs):
 
 
 def counting_statements(monkeypatch):
+    """The match ids of each statement the loop sends (MOVES_SQL's match_id column), in order."""
     sent = []
     fetch_all = live_db.fetch_all
 
     async def counted(sql, params):
-        sent.append(len(params[0]))  # rows in this statement
+        sent.append(list(params[3]))
         return await fetch_all(sql, params)
     monkeypatch.setattr(live_db, "fetch_all", counted)
     return sent
@@ -262,11 +263,19 @@ def test_the_moves_of_several_tables_in_one_loop_turn_are_one_statement(monkeypa
     for turn in range(4):
         outcomes = moves_of_one_loop_turn(tables, [f"t{turn}"] * 3)
         assert [outcome.seq for outcome in outcomes] == [turn + 1] * 3
-    assert sent == [3, 3, 3, 3]  # one round trip a turn for all three tables
+    assert [len(matches) for matches in sent] == [3, 3, 3, 3]  # one round trip a turn for all three
     for match, _ in tables:
         assert_row_is_the_replay_of_its_log(match)
         assert list(MatchAction.objects.filter(match=match).order_by("seq").values_list("ref", flat=True)) == \
             ["t0", "t1", "t2", "t3"]
+
+
+def test_a_statement_takes_its_tables_in_the_order_of_their_matches(monkeypatch):
+    # Two processes' statements then lock the match rows they share in the same order.
+    tables = [make_match() for _ in range(3)]
+    sent = counting_statements(monkeypatch)
+    moves_of_one_loop_turn(list(reversed(tables)), ["first"] * 3)
+    assert sent == [sorted(match.pk for match, _ in tables)]
 
 
 def test_a_table_another_process_moved_leaves_the_other_moves_of_its_statement_written(monkeypatch):
@@ -284,7 +293,7 @@ def test_a_table_another_process_moved_leaves_the_other_moves_of_its_statement_w
             moves._move_on_loop(moved[0].pk, moved[1][seat], stale_seq, "late", live.table.legal_for(seat)[0]),
             moves._move_on_loop(other_match.pk, user, 0, "fine", legal[0]))
     late, fine = asyncio.run(together())
-    assert sent == [2]
+    assert [len(matches) for matches in sent] == [2]
     assert late is None and services.cached_table(moved[0].pk) is None  # judged afresh from the log
     assert not MatchAction.objects.filter(match=moved[0], ref="late").exists()
     assert fine.seq == 1 and MatchAction.objects.filter(match=other[0], ref="fine").exists()
