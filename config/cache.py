@@ -11,8 +11,8 @@ client, whose pools (redis-py's, thread-safe) are capped by OPTIONS["max_connect
 
 Django's client also made a `redis.Redis` for every call (`get_client`), whose constructor fills
 a table of some 170 response callbacks: a fifth of the function calls of a signed-in home,
-which makes two cache calls (benchmarks/page_cpu.py --profile). Here each pool has one `redis.Redis`, made once (it is
-thread-safe: each command borrows a connection from the pool).
+which makes two cache calls (benchmarks/page_cpu.py --profile). Here each pool has one
+`redis.Redis`, made once (it is thread-safe: each command borrows a connection from the pool).
 """
 
 from __future__ import annotations

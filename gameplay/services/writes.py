@@ -2,9 +2,10 @@
 
 - `write_locked`: the locked transaction (the row locked, the action inserted, the row saved).
   Every path that is not the plain case, and the move that ends a match, take it.
-- `write_one_statement`: the plain move on a database thread, one autocommitted statement.
-- `awrite_in_batch`: the same move awaited on the event loop's own connections, in one
-  statement with the other tables' moves the loop writes meanwhile (`MOVES_SQL`).
+- `write_one_statement`: the plain move on a database thread, one autocommitted statement
+  (`MOVES_SQL` with one row).
+- `awrite_in_batch`: the same move awaited on the event loop's own connections, in the same
+  statement with the other tables' moves the loop writes meanwhile.
 
 services.moves chooses among them; nothing else calls them. The one statement appends the
 action only while the match row is still where this process's cached table was (seq and
@@ -72,26 +73,14 @@ def set_clock(match: Match, table: Table) -> None:
     match.deadline = timezone.now() + timedelta(seconds=match.time_control) if timed else None
 
 
-# The common move in one statement: the UPDATE matches only while the row is still where the
-# cached table was (seq and status), and the INSERT takes its row from the UPDATE's result, so
-# either both happen or neither does. Every action moves seq by exactly one. Positional
-# parameters and few of them: their conversion is most of this statement's cost in Python.
-MOVE_SQL = f"""
-WITH moved AS (
-    UPDATE {Match._meta.db_table}
-    SET seq = seq + 1, game_number = %s, games_won = %s::jsonb, deadline = %s::timestamptz
-    WHERE id = %s AND seq = %s AND status = 'playing'
-    RETURNING id, seq)
-INSERT INTO {MatchAction._meta.db_table} (match_id, seq, game_number, seat, action, ref, actor_id, created_at)
-SELECT id, seq - 1, %s::smallint, %s::smallint, %s::jsonb, %s::varchar, %s::integer, %s::timestamptz
-FROM moved
-RETURNING 1"""
-
-
-# MOVE_SQL for many tables at once: each parameter is one column of the moves (the same eleven
-# values, in MOVE_SQL's order), and the statement returns the match of each move it wrote. A
-# row whose match moved on is left out; a used ref fails the whole statement, which then
-# changes nothing (the moves' callers take the locked transaction, which judges each).
+# The common move in one statement, for one table or for many (the loop's batch): each
+# parameter is one column of the moves (move_params's eleven values, transposed), and the
+# statement returns the match of each move it wrote. The UPDATE matches a row only while it is
+# still where the cached table was (seq and status), and the INSERT takes its rows from the
+# UPDATE's result, so for each move either both happen or neither does; a row whose match
+# moved on is left out. A used ref fails the whole statement, which then changes nothing (the
+# moves' callers take the locked transaction, which judges each). Every action moves seq by
+# exactly one.
 MOVES_SQL = f"""
 WITH move AS (
     SELECT * FROM unnest(%s::smallint[], %s::jsonb[], %s::timestamptz[], %s::bigint[], %s::integer[],
@@ -112,13 +101,13 @@ RETURNING match_id"""
 
 def write_one_statement(match: Match, table: Table, row: LoggedAction) -> None:
     """The one statement on this thread's Django connection (autocommit, no transaction open)."""
-    params = move_params(match, table, row)
+    one_row_columns = [[value] for value in move_params(match, table, row)]
     with connection.wrap_database_errors:
         connection.ensure_connection()
         # psycopg's own cursor binds parameters on the server and prepares the statement once
         # per connection; Django's quotes every value into the SQL text in Python.
         with psycopg.Cursor(connection.connection) as cursor:
-            cursor.execute(MOVE_SQL, params, prepare=True)
+            cursor.execute(MOVES_SQL, one_row_columns, prepare=True)
             inserted = cursor.fetchone()
     if inserted is None:
         raise TableMovedOn(match.pk)
