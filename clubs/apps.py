@@ -29,6 +29,13 @@ class ClubsConfig(AppConfig):
         competitions.competition_changed.connect(queries.on_competition_changed, dispatch_uid="dashboard-forget-step")
         competitions.ratings_changed.connect(queries.on_ratings_changed, dispatch_uid="dashboard-forget-ratings")
         post_save.connect(queries.on_audited, sender="tournaments.AuditEntry", dispatch_uid="dashboard-forget-audited")
+        # the signed-in user's kept row (clubs/auth_backends.py) is forgotten whenever it changes
+        from django.conf import settings
+
+        from clubs.auth_backends import forget_user
+
+        for name, signal in (("saved", post_save), ("deleted", post_delete)):
+            signal.connect(forget_user, sender=settings.AUTH_USER_MODEL, dispatch_uid=f"signed-in-user-{name}")
         for model in ("clubs.Membership", "clubs.MemberInvitation", "tournaments.EntryPlayer", "clubs.Player"):
             for name, signal in (("saved", post_save), ("deleted", post_delete)):
                 signal.connect(queries.on_row_changed, sender=model, dispatch_uid=f"dashboard-forget-{model}-{name}")

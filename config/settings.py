@@ -258,10 +258,14 @@ WS_MAX_SOCKETS_PER_USER = env_int("WS_MAX_SOCKETS_PER_USER", 8)
 
 # --- accounts ---------------------------------------------------------------------------------
 
+# Django's and allauth's, each reading the signed-in user's row from the cache (clubs/auth_backends.py).
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    "clubs.auth_backends.ModelBackend",
+    "clubs.auth_backends.AuthenticationBackend",
 ]
+# Seconds the signed-in user's row is kept between requests, forgotten whenever it is saved;
+# 0: read every time (tests, but for the ones that turn it on).
+SIGNED_IN_USER_SECONDS = env_int("SIGNED_IN_USER_SECONDS", 0 if TESTING else 60)
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
