@@ -14,9 +14,10 @@ uvicorn runs in a subprocess pinned to one core (--server-core, default 1), the 
 process on the other. The clients are raw keep-alive HTTP/1.1 connections on asyncio, so the
 client side costs little next to the server.
 
-Run: ``.venv/bin/python benchmarks/pages.py [--seconds 5] [--clients 20] [--only lobby,archive]``.
+Run: ``.venv/bin/python benchmarks/pages.py [--seconds 5] [--clients 20] [--only lobby,archive] [--gc-pauses]``.
 Prints one JSON line per page (requests/s, p50, p99, errors, server CPU share, ratio to bare)
 and the machine's 1-minute load average: the machine is shared, so compare figures of one run.
+With --gc-pauses it also prints the server's garbage-collection pauses per generation.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from benchmarks import gc_pauses  # noqa: E402
 HOST = "127.0.0.1"
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/chalk_web_bench"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/5"
@@ -156,10 +158,13 @@ class Server:
     def __init__(self, args):
         self.port, self.log = free_port(), tempfile.TemporaryFile(mode="w+")
         core = args.server_core
+        app, env = "config.asgi:application", bench_env(args)
+        if args.gc_pauses:  # the collector's pauses, recorded in the server (gc_paused_asgi.py)
+            app, env["CHALK_GC_PAUSES"] = "benchmarks.gc_paused_asgi:application", args.gc_pauses
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", HOST, "--port", str(self.port),
+            [sys.executable, "-m", "uvicorn", app, "--host", HOST, "--port", str(self.port),
              "--log-level", "warning", "--no-access-log", "--no-server-header"],
-            cwd=ROOT, env=bench_env(args), stdout=self.log, stderr=self.log,
+            cwd=ROOT, env=env, stdout=self.log, stderr=self.log,
             preexec_fn=lambda: os.sched_setaffinity(0, {core}))
         self.wait_ready()
 
@@ -281,7 +286,12 @@ def main() -> None:
     parser.add_argument("--server-core", type=int, default=1)
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", DEFAULT_DB))
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", DEFAULT_REDIS))
+    parser.add_argument("--gc-pauses", action="store_true",
+                        help="record the server's garbage-collection pauses and print them per generation")
     args = parser.parse_args()
+    if args.gc_pauses:
+        descriptor, args.gc_pauses = tempfile.mkstemp(prefix="chalk-gc-pauses-")
+        os.close(descriptor)
     os.environ.update(bench_env(args))
     os.sched_setaffinity(0, {1 - args.server_core} if os.cpu_count() > 1 else {0})
     ensure_database(args.database_url)
@@ -297,6 +307,9 @@ def main() -> None:
         raise
     finally:
         server.stop()
+    if args.gc_pauses:
+        print(json.dumps({"gc_pauses": gc_pauses.summary(args.gc_pauses)}))
+        os.unlink(args.gc_pauses)
 
 
 if __name__ == "__main__":

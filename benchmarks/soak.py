@@ -1,7 +1,7 @@
 """A soak of the whole live stack: tables at human pace, page traffic and Celery, for minutes.
 
     .venv/bin/python benchmarks/soak.py [--minutes 20] [--tables 200] [--pace 3] [--page-rate 10]
-        [--clock 60] [--sample 10] [--deflate] [--timing | --trace-memory SECONDS]
+        [--clock 60] [--sample 10] [--deflate] [--timing | --trace-memory SECONDS | --gc-pauses]
     .venv/bin/python benchmarks/soak.py --socket-cycles 10 [--tables 50] [--deflate]
 
 Needs PostgreSQL and Redis on this machine: DATABASE_URL (default
@@ -48,6 +48,7 @@ from urllib.request import Request, urlopen
 from websockets.exceptions import InvalidStatus
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import gc_pauses  # noqa: E402  (benchmarks/gc_pauses.py)
 import live_load  # noqa: E402  (benchmarks/live_load.py)
 from live_load import HOST, ROOT, ChalkTable, Window, close_all, connect, ensure_database, log, manage  # noqa: E402
 
@@ -83,14 +84,17 @@ class Stack:
         self.args, self.logs, self.procs = args, {}, {}
         self.port = live_load.free_port()
         self.var = tempfile.mkdtemp(prefix="chalk-soak-")
+        self.gc_pauses = os.path.join(self.var, "gc-pauses.txt")
         app = ("benchmarks.timed_asgi:application" if getattr(args, "timing", False)
                else "benchmarks.traced_asgi:application" if getattr(args, "trace_memory", False)
+               else "benchmarks.gc_paused_asgi:application" if getattr(args, "gc_pauses", False)
                else "config.asgi:application")
         web = [sys.executable, "-m", "uvicorn", app, "--host", HOST,
                "--port", str(self.port), "--log-level", "warning", "--no-access-log", "--no-server-header",
                "--timeout-graceful-shutdown", "5", "--ws-max-size", "65536", "--ws-per-message-deflate", "true" if args.deflate else "false"]
         self.start("web", web, {"CHALK_TRACE_DIR": self.var, "CHALK_TRACE_SECONDS": str(args.trace_memory)}
-                   if getattr(args, "trace_memory", 0) else {})
+                   if getattr(args, "trace_memory", 0)
+                   else {"CHALK_GC_PAUSES": self.gc_pauses} if getattr(args, "gc_pauses", False) else {})
         wait_for_port(self.procs["web"], self.port, "uvicorn")
         if not web_only:
             celery = [sys.executable, "-m", "celery", "-A", "config"]
@@ -276,6 +280,8 @@ async def soak(args) -> None:
             print(line, flush=True)
         if args.trace_memory:
             print_memory_growth(stack.var)
+        if args.gc_pauses and os.path.exists(stack.gc_pauses):
+            print(json.dumps({"gc_pauses": gc_pauses.summary(stack.gc_pauses)}), flush=True)
         manage(args, "make_tables", "--cleanup", "--prefix", PREFIX, quiet=True)
 
 
@@ -361,6 +367,8 @@ def main() -> None:
     parser.add_argument("--socket-cycles", type=int, default=0, help="measure open/close cycles only")
     parser.add_argument("--trace-memory", type=float, default=0, metavar="SECONDS",
                         help="serve through benchmarks/traced_asgi.py, a memory probe every SECONDS; print what grew")
+    parser.add_argument("--gc-pauses", action="store_true",
+                        help="serve through benchmarks/gc_paused_asgi.py; print the collector's pauses per generation")
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", live_load.DEFAULT_DATABASE_URL))
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", live_load.DEFAULT_REDIS_URL))
     args = parser.parse_args()

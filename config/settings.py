@@ -181,9 +181,9 @@ PAGE_THREADS = env_int("PAGE_THREADS", max(1, DB_POOL_SIZE - LIVE_DATABASE_THREA
 # statement at a time, on one connection; the second is room for a lost one being replaced.
 # (Before the batching each move had a statement and a connection of its own, and 8 were needed.)
 LIVE_LOOP_CONNECTIONS = env_int("LIVE_LOOP_CONNECTIONS", 2)
-# Seconds between full collections of the cyclic garbage collector in the ASGI process
-# (config/garbage.py: closed sockets' objects are cycles that otherwise age out of its reach);
-# 0: only when the collector's own counting gets there.
+# Seconds between full collections of the cyclic garbage collector in the ASGI process, the only
+# ones it makes (config/garbage.py: closed sockets' objects are cycles that age into the oldest
+# generation); 0: never (memory grows).
 GC_FULL_SECONDS = float(env_str("GC_FULL_SECONDS", "60"))
 # Milliseconds a thread of the ASGI process keeps the GIL while others wait (config/gil.py); 0: Python's 5.
 GIL_SWITCH_MS = float(env_str("GIL_SWITCH_MS", "1"))
