@@ -135,10 +135,12 @@ def withdraw_invitation(request, match_id, seat):
 
 # ----- the table and the archive ---------------------------------------------------------------
 
-def watchable(request, match_id) -> tuple[Match, object]:
+def watchable(request, match_id, only: tuple[str, ...] = ()) -> tuple[Match, object]:
     """The match and the reader, or 404 for a table this user may not see (private tables stay
-    unlisted: a stranger cannot tell them from missing ones)."""
-    match = get_object_or_404(Match.objects.select_related("created_by"), pk=match_id)
+    unlisted: a stranger cannot tell them from missing ones). `only`: the match's fields to read,
+    when the caller needs few of them (the rest are read if touched)."""
+    rows = Match.objects.only(*only) if only else Match.objects.select_related("created_by")
+    match = get_object_or_404(rows, pk=match_id)
     reader = reader_for(match, request.user)
     if not reader.may_watch:
         raise Http404
@@ -189,9 +191,9 @@ def table(request, match_id):
     return render(request, "gameplay/table.html", context)
 
 
-def finished_match(request, match_id) -> Match:
+def finished_match(request, match_id, only: tuple[str, ...] = ()) -> Match:
     """A finished match this reader may watch; 404 before the end (an archive shows every hand)."""
-    match, _reader = watchable(request, match_id)
+    match, _reader = watchable(request, match_id, only)
     if not match.is_finished:
         raise Http404
     return match
@@ -215,8 +217,10 @@ def replay(request, match_id):
 
 
 def replay_timeline(request, match_id):
-    """What replay.js steps through: every frame of every game, every hand shown."""
-    return replay_cache.timeline_response(request, finished_match(request, match_id))
+    """What replay.js steps through: every frame of every game, every hand shown. Its match row
+    is read for the access rule and the cache's key alone: the whole row and its creator cost
+    more than the rest of the answer, the ready timeline read from the cache included."""
+    return replay_cache.timeline_response(request, finished_match(request, match_id, replay_cache.KEY_FIELDS))
 
 
 def export(request, match_id):

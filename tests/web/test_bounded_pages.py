@@ -120,3 +120,22 @@ def test_the_replay_page_is_light_and_its_timeline_is_fetched_once_by_the_browse
     assert "private" in timeline["Cache-Control"] and "max-age" in timeline["Cache-Control"]
     again = client.get(f"/matches/{match.pk}/replay/timeline.json", HTTP_IF_NONE_MATCH=timeline["ETag"])
     assert again.status_code == 304 and again.content == b""  # the browser's copy is still the match's
+
+
+def test_a_timeline_fetched_before_its_page_is_the_whole_match_and_reads_one_narrow_row(
+        client, django_capture_on_commit_callbacks):
+    """The timeline's request reads only the match's key and access fields; a timeline the cache
+    lacks is still worked out from the whole match (every game, every frame)."""
+    import orjson
+
+    from gameplay import archive
+
+    match = finished_bot_match(django_capture_on_commit_callbacks)
+    expected = archive.timeline(log.spec_of(match), log.replay(match).all_games())
+    first = client.get(f"/matches/{match.pk}/replay/timeline.json")
+    assert first.status_code == 200 and orjson.loads(first.content) == orjson.loads(orjson.dumps(expected))
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(f"/matches/{match.pk}/replay/timeline.json")
+    assert again.content == first.content
+    matches = [q["sql"] for q in queries.captured_queries if 'FROM "gameplay_match"' in q["sql"]]
+    assert len(matches) == 1 and '"options"' not in matches[0] and "JOIN" not in matches[0]
