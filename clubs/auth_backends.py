@@ -7,7 +7,8 @@ id); under a crowd of players that read was a fifth of the signed-in home's CPU
 and forgotten whenever it is saved or deleted, so what a save changes counts at the next
 request: a new password ends the player's other sessions (Django compares the session's hash
 with the row read here), an account made inactive is signed out. A change that bypasses
-save() (a queryset's update) counts within SIGNED_IN_USER_SECONDS.
+save() (a queryset's update), or a save made while another request was between reading the
+row and keeping it, counts within SIGNED_IN_USER_SECONDS.
 
 The backends are Django's and allauth's, the same two as before, with that one difference.
 """
