@@ -102,15 +102,15 @@ def play_until(page, done, max_decisions=600, keyboard_first_card=False):
         if page.evaluate("window.chalkTable.frame.status") == "finished":
             page.get_by_test_id("close-summary").click()  # the decisive deal's summary, then the result
             continue
-        card = page.locator(".hand-card.legal:not(:disabled)")
-        if card.count():
-            if not used_keyboard:
-                play_a_card_with_the_keyboard(page)
-                used_keyboard = True
-            else:
-                card.first.click()
+        if not used_keyboard and page.locator(".hand-card.legal:not(:disabled)").count():
+            play_a_card_with_the_keyboard(page)
+            used_keyboard = True
         else:
-            page.locator(".act-button:not(:disabled)").first.click()
+            # A card or a button, whichever is there once it can be clicked: a frame arriving
+            # between the wait above and this click may redraw the hand (the cards gone for a
+            # moment), and choosing by what was there then waited 15 s for a button that never
+            # came (seen on a phone under a parallel suite).
+            page.locator(".hand-card.legal:not(:disabled), .act-button:not(:disabled)").first.click()
     raise AssertionError(f"{done} did not show after {max_decisions} decisions")
 
 
