@@ -15,15 +15,11 @@ The backends are Django's and allauth's, the same two as before, with that one d
 
 from __future__ import annotations
 
-import logging
-
 from allauth.account import auth_backends as allauth
 from django.conf import settings
 from django.contrib.auth import backends as django
-from django.core.cache import cache
-from redis.exceptions import RedisError
 
-logger = logging.getLogger("chalk.cache")
+from config import soft_cache
 
 
 def user_key(user_id) -> str:
@@ -32,10 +28,7 @@ def user_key(user_id) -> str:
 
 def forget_user(sender, instance, **kwargs) -> None:
     """post_save / post_delete of a user (connected in clubs/apps.py)."""
-    try:
-        cache.delete(user_key(instance.pk))
-    except (RedisError, OSError) as error:  # nothing was kept either: get_user could not reach it
-        logger.warning("signed-in user not forgotten: cache not reached (%s)", type(error).__name__)
+    soft_cache.delete_many([user_key(instance.pk)])
 
 
 class KeptUser:
@@ -43,17 +36,11 @@ class KeptUser:
         seconds = settings.SIGNED_IN_USER_SECONDS
         if seconds <= 0:
             return super().get_user(user_id)
-        try:
-            user = cache.get(user_key(user_id))
-        except (RedisError, OSError):
-            return super().get_user(user_id)  # the cache is a shortcut
+        user = soft_cache.get(user_key(user_id))
         if user is None:
             user = super().get_user(user_id)  # None: no such user, or not active
             if user is not None:
-                try:
-                    cache.set(user_key(user_id), user, seconds)
-                except (RedisError, OSError):
-                    pass
+                soft_cache.set(user_key(user_id), user, seconds)
         return user
 
 

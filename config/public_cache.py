@@ -18,18 +18,15 @@ here (a player's home keeps its own page the same way: clubs/dashboard/views.py)
 from __future__ import annotations
 
 import functools
-import logging
 import re
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
-from redis.exceptions import RedisError
 
-logger = logging.getLogger("chalk.cache")
+from config import soft_cache
 
 MARKER = "\x00csrf\x00"  # never in a rendered page: request_guard refuses NUL bytes
 # Where base.html puts the token: its forms' hidden field and htmx's request header.
@@ -48,33 +45,16 @@ def cached_for_visitors(view):
         if seconds <= 0 or not _cacheable_request(request):
             return view(request, *args, **kwargs)
         key = f"visitor-page:{get_language()}:{request.get_full_path()}"[:250]
-        body = _read(key)
+        body = soft_cache.get(key)  # when Redis cannot be reached, every visitor gets the page rendered
         if body is None:
             response = view(request, *args, **kwargs)
             kept = body_to_keep(response)
             if kept is not None:
-                _keep(key, kept, seconds)
+                soft_cache.set(key, kept, seconds)
             return response
         return served(body, request)
 
     return wrapper
-
-
-# The cache is a shortcut: when Redis cannot be reached, every visitor gets the page rendered.
-
-def _read(key: str) -> str | None:
-    try:
-        return cache.get(key)
-    except (RedisError, OSError) as error:
-        logger.warning("visitor pages not kept: cache not reached (%s)", type(error).__name__)
-        return None
-
-
-def _keep(key: str, body: str, seconds: int) -> None:
-    try:
-        cache.set(key, body, seconds)
-    except (RedisError, OSError):
-        pass  # _read has said so
 
 
 def body_to_keep(response) -> str | None:

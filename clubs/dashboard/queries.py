@@ -20,21 +20,17 @@ that changes them (receivers connected in clubs/apps.py):
 
 from __future__ import annotations
 
-import logging
-
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
-from redis.exceptions import RedisError
 
 from clubs.models import MemberInvitation, Membership
+from config import soft_cache
 from gameplay import api as gameplay
 from tournaments import pages as competitions
 from tournaments.ratings import services as ratings
 from tournaments.services import notify
-
-logger = logging.getLogger(__name__)
 
 RECENT_RESULTS = 8
 LIST_SIZE = 12
@@ -136,15 +132,10 @@ def settled(user) -> dict:
 def forget(*user_ids: int) -> None:
     """Drop the kept parts of these players: the next request reads them again.
 
-    A write never fails for it: when Redis cannot be reached (`make run` seeds the demo data
-    before it starts the embedded Redis) there is nothing kept to drop that will not expire by
-    itself within DASHBOARD_CACHE_SECONDS."""
+    A write never fails for it: when Redis cannot be reached there is nothing kept to drop that
+    will not expire by itself within DASHBOARD_CACHE_SECONDS."""
     if user_ids and keeping():
-        try:
-            cache.delete_many([key(user_id) for user_id in user_ids for key in (cache_key, page_key)])
-        except (RedisError, OSError) as error:
-            logger.warning("dashboard cache not reached (%s); %d players' parts expire by themselves",
-                           error, len(user_ids))
+        soft_cache.delete_many([key(user_id) for user_id in user_ids for key in (cache_key, page_key)])
 
 
 # The events that change the kept parts (connected in clubs/apps.py). Model signals catch every

@@ -76,7 +76,7 @@ def test_a_renamed_player_sees_the_new_name_at_the_next_request(player):
 def test_a_player_is_still_signed_in_when_the_cache_cannot_be_reached(player, monkeypatch):
     from redis.exceptions import ConnectionError as RedisDown
 
-    from clubs import auth_backends
+    from config import soft_cache
 
     class Unreachable:
         def get(self, *args, **kwargs):
@@ -85,5 +85,5 @@ def test_a_player_is_still_signed_in_when_the_cache_cannot_be_reached(player, mo
         set = get
 
     browser = signed_in(player)
-    monkeypatch.setattr(auth_backends, "cache", Unreachable())  # the sessions' own cache still answers
+    monkeypatch.setattr(soft_cache, "cache", Unreachable())  # the sessions' own cache still answers
     assert browser.get("/accounts/profile/").status_code == 200
