@@ -85,16 +85,11 @@ class Stack:
         self.port = live_load.free_port()
         self.var = tempfile.mkdtemp(prefix="chalk-soak-")
         self.gc_pauses = os.path.join(self.var, "gc-pauses.txt")
-        app = ("benchmarks.timed_asgi:application" if getattr(args, "timing", False)
-               else "benchmarks.traced_asgi:application" if getattr(args, "trace_memory", False)
-               else "benchmarks.gc_paused_asgi:application" if getattr(args, "gc_pauses", False)
-               else "config.asgi:application")
+        app, env = self.web_application(args)
         web = [sys.executable, "-m", "uvicorn", app, "--host", HOST,
                "--port", str(self.port), "--log-level", "warning", "--no-access-log", "--no-server-header",
                "--timeout-graceful-shutdown", "5", "--ws-max-size", "65536", "--ws-per-message-deflate", "true" if args.deflate else "false"]
-        self.start("web", web, {"CHALK_TRACE_DIR": self.var, "CHALK_TRACE_SECONDS": str(args.trace_memory)}
-                   if getattr(args, "trace_memory", 0)
-                   else {"CHALK_GC_PAUSES": self.gc_pauses} if getattr(args, "gc_pauses", False) else {})
+        self.start("web", web, env)
         wait_for_port(self.procs["web"], self.port, "uvicorn")
         if not web_only:
             celery = [sys.executable, "-m", "celery", "-A", "config"]
@@ -107,6 +102,17 @@ class Stack:
                                   "--without-mingle", "--without-gossip"], small_pool)
             self.start("beat", [*celery, "beat", "--loglevel=WARNING", "--schedule",
                                 str(Path(self.var) / "beat-schedule")], {**small_pool, "DB_POOL_SIZE": "1"})
+
+    def web_application(self, args) -> tuple[str, dict]:
+        """What uvicorn serves (Chalk, or Chalk with one of the probes) and the probe's environment."""
+        if getattr(args, "timing", False):
+            return "benchmarks.timed_asgi:application", {}
+        if getattr(args, "trace_memory", 0):
+            return "benchmarks.traced_asgi:application", {"CHALK_TRACE_DIR": self.var,
+                                                          "CHALK_TRACE_SECONDS": str(args.trace_memory)}
+        if getattr(args, "gc_pauses", False):
+            return "benchmarks.gc_paused_asgi:application", {"CHALK_GC_PAUSES": self.gc_pauses}
+        return "config.asgi:application", {}
 
     def start(self, name: str, command: list[str], extra: dict) -> None:
         self.logs[name] = open(Path(self.var) / f"{name}.log", "w+")

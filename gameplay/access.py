@@ -18,6 +18,10 @@ class Reader:
     seat: int | None  # the seat this user holds, or None for a spectator
 
 
+# What `reader_at` reads of a match: a caller that needs little else reads only these (and its own).
+READER_FIELDS = ("is_public", "created_by_id")
+
+
 def reader_for(match: Match, user) -> Reader:
     seat = match.seats.filter(user=user).values_list("seat", flat=True).first() if _signed_in(user) else None
     return reader_at(match, user, seat)

@@ -41,9 +41,9 @@ class ReplayData:
     summary: ReplaySummary
 
 
-# What a match's row must hold to find its timeline in the cache and to check the reader's access
-# (gameplay/access.py); anything else is read only to compute a timeline the cache lacks.
-KEY_FIELDS = ("status", "finished_at", "is_public", "created_by_id")
+# What a match's row must hold to find its timeline in the cache (`cache_key`); the rest is read
+# only to compute a timeline the cache lacks.
+KEY_FIELDS = ("finished_at",)
 
 
 def cache_key(match: Match) -> str:
@@ -60,7 +60,7 @@ def replay_data(match: Match) -> ReplayData:
     key = cache_key(match)
     data = cache.get(key)
     if data is None:
-        if match.get_deferred_fields():  # read with KEY_FIELDS only: the replay needs the whole row
+        if match.get_deferred_fields():  # read with few fields (the timeline's view): the replay needs the whole row
             match = Match.objects.get(pk=match.pk)
         data = compute(match)
         cache.set_many({key: data, f"{key}:summary": data.summary}, TIMEOUT)

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 from config.paging import window_page
 from config.public_cache import cached_for_visitors
 from gameplay import archive, listings, log, replay_cache, services
-from gameplay.access import reader_for
+from gameplay.access import READER_FIELDS, reader_for
 from gameplay.bot_levels import LEVEL_CHOICES, bot_seat_name, valid_level
 from gameplay.cardfaces import deck_folder
 from gameplay.forms import NewTableForm
@@ -220,7 +220,8 @@ def replay_timeline(request, match_id):
     """What replay.js steps through: every frame of every game, every hand shown. Its match row
     is read for the access rule and the cache's key alone: the whole row and its creator cost
     more than the rest of the answer, the ready timeline read from the cache included."""
-    return replay_cache.timeline_response(request, finished_match(request, match_id, replay_cache.KEY_FIELDS))
+    fields = ("status", *READER_FIELDS, *replay_cache.KEY_FIELDS)  # finished? may they watch? which timeline?
+    return replay_cache.timeline_response(request, finished_match(request, match_id, fields))
 
 
 def export(request, match_id):

@@ -5,6 +5,8 @@ oldest generation, and without the clock the soak's memory rose without end (iss
 import asyncio
 import functools
 import gc
+import subprocess
+import sys
 import weakref
 
 from asgiref.testing import ApplicationCommunicator
@@ -89,9 +91,6 @@ def test_the_lifespan_starts_the_clock_at_startup_and_stops_it_at_shutdown():
 def test_while_serving_only_the_clock_makes_full_collections_and_young_ones_stay_small():
     """A full collection is a pause as long as the live objects take to scan: the load never
     starts one, whatever it allocates; young collections come every few hundred objects."""
-    import subprocess
-    import sys
-
     script = """
 import gc
 from config import garbage
