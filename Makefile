@@ -10,14 +10,16 @@ export CHALK_HOST ?= 127.0.0.1
 export CHALK_PORT ?= 8000
 export PYTHONUNBUFFERED := 1
 
-# Without REDIS_URL the project starts its own Redis (config/embedded_redis.py).
-PROCESSES := $(if $(REDIS_URL),web worker beat,redis web worker beat)
+# Without DATABASE_URL / REDIS_URL the project starts its own PostgreSQL and Redis
+# (config/embedded_postgres.py, config/embedded_redis.py).
+PROCESSES := $(if $(DATABASE_URL),,postgres) $(if $(REDIS_URL),,redis) web worker beat
 
-.PHONY: run test install messages catalogues migrate seed lock vendor-htmx check-deploy clean
+.PHONY: run test install messages catalogues migrate seed lock vendor-htmx check-deploy stop clean
 
-## make run: install, migrate, load demo data, start web + worker + beat (+ embedded Redis).
+## make run: install, migrate, load demo data, start web + worker + beat (+ embedded PostgreSQL and Redis).
 run: export DEBUG ?= 1
 run: install catalogues
+	$(if $(DATABASE_URL),,$(PY) -m config.embedded_postgres start)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
 	@echo ""
@@ -50,6 +52,7 @@ messages: install
 	$(PY) -m config.catalogues
 
 migrate: install
+	$(if $(DATABASE_URL),,$(PY) -m config.embedded_postgres start)
 	$(PY) manage.py migrate --noinput
 
 seed: migrate
@@ -78,5 +81,9 @@ check-deploy: install
 	DEBUG=0 SECRET_KEY=$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(64))') ALLOWED_HOSTS=chalk.example.com \
 	  $(PY) manage.py check --deploy --fail-level WARNING
 
-clean:
+## make stop: stop the embedded PostgreSQL that `make migrate`/`make seed` left running (`make run` stops its own).
+stop: install
+	$(PY) -m config.embedded_postgres stop
+
+clean: stop
 	rm -rf var/ .pytest_cache

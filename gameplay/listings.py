@@ -130,10 +130,7 @@ def table_invitations_of(user) -> list[TableInvitation]:
 
 def home_tables_of(user, limit: int = LOBBY_SIZE) -> tuple[list[TableRow], list[TableInvitation]]:
     """`tables_of` and `table_invitations_of` in one statement (a UNION ALL of the two): the
-    home reads both on every request, and a round trip costs more than either query. SQLite
-    cannot order and cut each part of a UNION: there it is two statements."""
-    if not connection.features.supports_slicing_ordering_in_compound:
-        return _table_rows(list(_taken_seats(user, limit))), _invitation_rows(list(_invited_seats(user)))
+    home reads both on every request, and a round trip costs more than either query."""
     sql, params = _home_statement(limit)
     with connection.cursor() as cursor:
         cursor.execute(sql, [user.pk if param == _ANY_READER else param for param in params])

@@ -78,11 +78,9 @@ async def on_database_thread(function, *args):
 
 @functools.cache
 def loop_writes_enabled() -> bool:
-    """The event loop writes moves itself on PostgreSQL with a pool of database threads beside it
-    (SQLite has one writer and keeps everything on Django's thread). Settled once per process:
-    asked on every move."""
-    return (connections["default"].vendor == "postgresql" and settings.LIVE_DATABASE_THREADS > 1
-            and settings.LIVE_LOOP_WRITES)
+    """The event loop writes moves itself with a pool of database threads beside it. Settled once
+    per process: asked on every move."""
+    return settings.LIVE_DATABASE_THREADS > 1 and settings.LIVE_LOOP_WRITES
 
 
 def _connection_params() -> dict:

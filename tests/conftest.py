@@ -1,8 +1,9 @@
 """Fixtures shared by the whole suite.
 
 Services: with REDIS_URL / DATABASE_URL set (CI: PostgreSQL and Redis on 127.0.0.1) the tests
-use them; without, SQLite files and an embedded redis-server under var/test/ (settings.py
-switches to var/test/ whenever pytest runs, so a `make run` in the same checkout is untouched).
+use them; without, an embedded PostgreSQL and an embedded redis-server under var/test/<pid>
+(settings.py switches to var/test/ whenever pytest runs, so a `make run` in the same checkout is
+untouched): every run goes through the production database engine.
 
 Live server: `live_asgi_server` runs the real ASGI app (uvicorn, HTTP + websockets) in a
 subprocess against the test database. Use it from a test that also asks for `transactional_db`
@@ -48,7 +49,7 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_unconfigure(config):
-    """Remove this run's var/test/<pid> folder (its SQLite files and Redis socket)."""
+    """Remove this run's var/test/<pid> folder (its PostgreSQL cluster and Redis socket)."""
     from django.conf import settings
 
     if not settings.configured:
@@ -84,6 +85,35 @@ def redis_server(request):
 # --- the test database ------------------------------------------------------------------------
 
 
+@pytest.fixture(scope="session", autouse=True)
+def postgres_server(request):
+    """The PostgreSQL the tests use: DATABASE_URL's, or an embedded one started for this session
+    (one per test process, in its own var/test/<pid>; tuned for speed over durability)."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield None  # `pytest -p no:django` (pure engine runs)
+        return
+    from django.conf import settings
+
+    from config import embedded_postgres
+
+    if not settings.POSTGRES_EMBEDDED:
+        yield None
+        return
+    process = embedded_postgres.start(settings.VAR_DIR, options=embedded_postgres.TEST_SERVER_OPTIONS)
+    try:
+        yield process
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        embedded_postgres.stop(process)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(postgres_server, django_db_modify_db_settings_parallel_suffix):
+    """pytest-django creates the test database only once the server answers."""
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """pytest-django's test database, plus: on PostgreSQL, close every other session on it
@@ -92,8 +122,6 @@ def django_db_setup(django_db_setup, django_db_blocker):
     yield
     from django.db import connection
 
-    if connection.vendor != "postgresql":
-        return
     with django_db_blocker.unblock(), connection.cursor() as cursor:
         cursor.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
@@ -137,14 +165,14 @@ class LiveServer:
 
 
 def database_url(settings_dict):
-    """A DATABASE_URL naming the *test* database the test process uses."""
-    engine = settings_dict["ENGINE"]
-    if engine.endswith("sqlite3"):
-        return f"sqlite:///{Path(settings_dict['NAME']).resolve()}"
+    """A DATABASE_URL naming the *test* database the test process uses (a unix socket's folder
+    as the host, percent-encoded, for the embedded server)."""
     user = quote(settings_dict.get("USER") or "", safe="")
     password = quote(settings_dict.get("PASSWORD") or "", safe="")
     auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
     host = settings_dict.get("HOST") or "127.0.0.1"
+    if host.startswith("/"):
+        return f"postgres://{auth}{quote(host, safe='')}/{settings_dict['NAME']}"
     port = settings_dict.get("PORT") or 5432
     return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
 

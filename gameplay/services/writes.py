@@ -129,5 +129,5 @@ def move_params(match: Match, table: Table, row: LoggedAction) -> tuple:
 
 
 def one_statement_possible() -> bool:
-    """PostgreSQL, and no transaction open on this thread (the statement autocommits)."""
-    return connection.vendor == "postgresql" and not connection.in_atomic_block
+    """No transaction open on this thread (the statement autocommits)."""
+    return not connection.in_atomic_block

@@ -1,5 +1,6 @@
 """Running the project's own commands in a subprocess with a controlled environment."""
 
+import contextlib
 import json
 import os
 import subprocess
@@ -18,6 +19,18 @@ def clean_env(**overrides):
     return env
 
 
+@contextlib.contextmanager
+def own_postgresql(var_dir):
+    """The embedded PostgreSQL of a throwaway var/ folder, as `make run` starts it, stopped after."""
+    from config import embedded_postgres
+
+    embedded_postgres.start(var_dir)
+    try:
+        yield
+    finally:
+        embedded_postgres.stop_running(var_dir)
+
+
 def manage(*args, env, timeout=60):
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout
@@ -32,13 +45,11 @@ db = settings.DATABASES["default"]
 layer = settings.CHANNEL_LAYERS["default"]
 print(json.dumps({
     "engine": db["ENGINE"], "name": str(db["NAME"]), "host": db.get("HOST", ""),
-    "init_command": db.get("OPTIONS", {}).get("init_command", ""),
     "redis_url": settings.REDIS_URL, "redis_embedded": settings.REDIS_EMBEDDED,
     "broker": settings.CELERY_BROKER_URL, "layer": layer["BACKEND"],
     "layer_address": layer["CONFIG"]["hosts"][0]["address"],
     "debug": settings.DEBUG, "ssl_redirect": settings.SECURE_SSL_REDIRECT,
-    "journal_mode": (connection.cursor().execute("PRAGMA journal_mode").fetchone()[0]
-                     if db["ENGINE"].endswith("sqlite3") else None),
+    "server_version": connection.cursor().execute("SHOW server_version").fetchone()[0],
 }))
 """
 

@@ -5,15 +5,16 @@ import secrets
 import pytest
 
 from config.env import celery_broker_url, env_bool, env_list, redact_url
-from tests.foundation.helpers import clean_env, manage, settings_probe
+from tests.foundation.helpers import clean_env, manage, own_postgresql, settings_probe
 
 
-def test_without_environment_chalk_uses_sqlite_in_wal_mode_and_the_embedded_redis(tmp_path):
-    found = settings_probe(clean_env(DEBUG=1, CHALK_VAR_DIR=tmp_path))
+def test_without_environment_chalk_uses_its_own_postgresql_and_the_embedded_redis(tmp_path):
+    with own_postgresql(tmp_path):  # as `make run` starts it before it migrates
+        found = settings_probe(clean_env(DEBUG=1, CHALK_VAR_DIR=tmp_path))
 
-    assert found["engine"] == "django.db.backends.sqlite3"
-    assert found["name"] == str(tmp_path / "chalk.sqlite3")
-    assert found["journal_mode"] == "wal"
+    assert found["engine"] == "django.db.backends.postgresql"
+    assert found["host"] == str(tmp_path / "postgres")  # a unix socket under var/, no TCP port
+    assert found["server_version"].startswith("16")  # a real PostgreSQL answered
     assert found["redis_embedded"] is True
     assert found["redis_url"] == f"unix://{tmp_path}/redis/redis.sock?db=0"
     assert found["broker"] == f"redis+socket://{tmp_path}/redis/redis.sock?db=0"
@@ -65,7 +66,7 @@ def test_production_refuses_to_start_without_a_secret_key(tmp_path):
 
 
 def test_development_keeps_a_generated_secret_key_out_of_the_repository(tmp_path):
-    settings_probe(clean_env(DEBUG=1, CHALK_VAR_DIR=tmp_path))
+    settings_probe_without_connecting(clean_env(DEBUG=1, CHALK_VAR_DIR=tmp_path))
 
     key_file = tmp_path / "dev-secret-key"
     assert len(key_file.read_text()) >= 50
@@ -110,7 +111,8 @@ def test_production_serves_https_only_with_hashed_static_files(tmp_path):
     collected = manage("collectstatic", "--noinput", env=env, timeout=120)
     assert collected.returncode == 0, collected.stderr
 
-    result = manage("shell", "-c", PRODUCTION_SMOKE, env=env)
+    with own_postgresql(tmp_path):
+        result = manage("shell", "-c", PRODUCTION_SMOKE, env=env)
 
     assert result.returncode == 0, result.stdout + result.stderr
     assert "production ok" in result.stdout

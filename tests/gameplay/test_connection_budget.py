@@ -11,10 +11,7 @@ from django.db import connection
 
 from tests.conftest import _test_database_url, running_asgi_server
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="counts PostgreSQL's connections"),
-]
+pytestmark = pytest.mark.slow
 
 POOL_SIZE = 6
 APPLICATION = "chalk-budget-test"

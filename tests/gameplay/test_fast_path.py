@@ -8,7 +8,6 @@ import asyncio
 import copy
 
 import pytest
-from django.db import connection
 
 from gameplay import live_db, services
 from gameplay.services import moves
@@ -18,10 +17,7 @@ from gameplay.table import Table
 
 from .helpers import make_match
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="the one-statement move is PostgreSQL's"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def to_act_and_legal(match, users):

@@ -9,17 +9,10 @@ import sys
 
 import pytest
 from asgiref.testing import ApplicationCommunicator
-from django.db import connection
 
 from gameplay import live_db
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def postgresql_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("the loop's own pool exists on PostgreSQL only")
 
 
 @pytest.fixture

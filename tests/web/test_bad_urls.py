@@ -1,8 +1,8 @@
 """Bad URLs are a 400 or a 404, never a 500: every URL pattern, walked with NUL bytes, over-long
 ids, junk and over-long parameters, as a visitor and as a signed-in player (issue 16, item 4).
 
-On PostgreSQL (CI) a NUL byte that reached a query would be a DataError; on SQLite an id past
-2**63 would be an OverflowError: either is a 500, which this walk fails on.
+A NUL byte that reached a PostgreSQL query would be a DataError, an id past 2**63 a
+DataError too: either is a 500, which this walk fails on.
 """
 
 from urllib.parse import quote
