@@ -2,6 +2,10 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,6 +17,7 @@ from tournaments.duplicate import BoardSetError, board_set_from_json, make_board
 from tournaments.duplicate.scoring import board_points
 
 GAMES = ["allfours", "baloot", "cuatrola"]
+ROOT = Path(__file__).resolve().parents[2]
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -152,3 +157,11 @@ def test_an_import_that_is_not_a_board_set_is_refused_in_words(change, words):
 def test_making_a_board_set_refuses_bad_input(args, words):
     with pytest.raises(BoardSetError, match=words):
         make_board_set(*args)
+
+
+def test_the_duplicate_package_imports_in_a_bare_python_without_django():
+    code = ("import sys, tournaments.duplicate, tournaments.duplicate.boards; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))")
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert (done.returncode, done.stdout.strip()) == (0, "[]"), done.stderr
