@@ -72,7 +72,7 @@ def test_cuatrola_board_in_matchpoints_and_cross_points():
 def test_a_board_played_through_the_engine_at_three_tables_scores_its_deal(game):
     """The same board at three tables, each playing differently: every table starts from the
     same cards, the board's points are the engine's score, and the scoring adds up."""
-    board_set = make_board_set(game, 2024, 1)
+    board_set = make_board_set(get_game(game), 2024, 1)
     board = board_set.boards[0]
     engine = get_game(game)
     rows = []

@@ -9,16 +9,20 @@ the engine takes the spares in order, so every table that must redeal gets the s
 A board set is made from a recorded integer seed and is the same on every machine and Python
 (one ``random()`` key per card, as the engine's own shuffle), so it can be played again or
 published. It is exported and imported as one JSON object whose boards each hold the scenario
-format's ``deals``; an import is checked deal by deal by the engine (``gameplay.rules``) and
-refused with the board and the card named.
+format's ``deals``; an import is checked deal by deal by the engine and refused with the board
+and the card named.
+
+The engine is handed in, never imported: ``game`` is the rules engine's ``Game``
+(``gameplay.rules.get_game(name)``) and ``games`` its registry (``gameplay.rules.GAMES``), which
+the Django side reaches through gameplay/api.py (tests/foundation/test_app_seams.py). The engine
+refuses a malformed deal with ``ScenarioError``, a ``ValueError`` with a ``reason``.
 """
 from __future__ import annotations
 
 import copy
 import random
 from dataclasses import dataclass
-
-from gameplay.rules import ScenarioError, get_game
+from typing import Mapping
 
 from .errors import BoardSetError
 
@@ -76,10 +80,11 @@ def dealer_of(number: int, players: int = 4) -> int:
     return (number - 1) % players
 
 
-def make_board_set(game_name: str, seed: int, count: int, options: dict | None = None,
+def make_board_set(game, seed: int, count: int, options: dict | None = None,
                    spares: int | None = None) -> BoardSet:
-    """``count`` boards for a game and its options, made from ``seed`` alone."""
-    game = _game(game_name)
+    """``count`` boards for the engine's ``game`` and its options, made from ``seed`` alone."""
+    if not hasattr(game, "deal_sizes"):
+        raise BoardSetError(f"a board set is made for one of the engine's games; got {game!r}")
     resolved = _options(game, options)
     if type(seed) is not int:
         raise BoardSetError(f"the boards seed must be a whole number; got {seed!r}")
@@ -109,15 +114,16 @@ def deck_order(game, options: dict, seed: int, number: int, index: int) -> dict:
     return {"hands": hands, "stock": cards[at:]}
 
 
-def board_set_from_json(data) -> BoardSet:
-    """A board set read back from ``BoardSet.to_json()``; every deal checked by the engine.
+def board_set_from_json(data, games: Mapping) -> BoardSet:
+    """A board set read back from ``BoardSet.to_json()``; every deal checked by its game in the
+    engine's registry ``games``.
 
     Refused with ``BoardSetError`` (naming the board and the card) on the first fault found."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BoardSetError(f"this is not a board set: it must be an object with \"format\": \"{FORMAT}\"")
     if data.get("version") != VERSION:
         raise BoardSetError(f"board set version {data.get('version')!r} is not known; this reads version {VERSION}")
-    game = _game(data.get("game"))
+    game = _game(games, data.get("game"))
     options = _options(game, data.get("options"))
     seed = data.get("seed")
     if seed is not None and type(seed) is not int:
@@ -146,8 +152,8 @@ def _board_from_json(game, options: dict, number: int, entry) -> Board:
         check_deal(game, options, deal, number, index)
     try:
         game.start(options=options, dealer=dealer, deals=deals)
-    except ScenarioError as error:
-        raise BoardSetError(error.reason, board=number) from None
+    except ValueError as error:
+        raise BoardSetError(_reason(error), board=number) from None
     deals = copy.deepcopy(deals)
     return Board(number, dealer, deals[0], tuple(deals[1:]))
 
@@ -156,10 +162,10 @@ def check_deal(game, options: dict, deal, number: int, index: int = 0) -> None:
     """The engine's check of one deal; a refusal names the board, the deal and the card at fault."""
     try:
         game.parse_deals([deal], options)
-    except ScenarioError as error:
+    except ValueError as error:
         card, reason = _card_at_fault(game, options, deal)
         which = "" if index == 0 else f"spare deal {index}: "
-        raise BoardSetError(which + (reason or error.reason.removeprefix("deal 0: ")),
+        raise BoardSetError(which + (reason or _reason(error).removeprefix("deal 0: ")),
                             board=number, card=card) from None
 
 
@@ -199,15 +205,19 @@ def _size_at_fault(game, options, places, seen) -> tuple[str | None, str | None]
     return None, None
 
 
-def _game(name):
-    try:
-        return get_game(name)
-    except ScenarioError as error:
-        raise BoardSetError(error.reason) from None
+def _game(games: Mapping, name):
+    game = games.get(name) if isinstance(name, str) else None
+    if game is None:
+        raise BoardSetError(f"unknown game {name!r}; known games: {', '.join(games)}")
+    return game
 
 
 def _options(game, options) -> dict:
     try:
         return game.resolve_options({} if options is None else options)
-    except ScenarioError as error:
-        raise BoardSetError(error.reason) from None
+    except ValueError as error:
+        raise BoardSetError(_reason(error)) from None
+
+
+def _reason(error: ValueError) -> str:
+    return getattr(error, "reason", str(error))
