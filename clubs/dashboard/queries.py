@@ -85,14 +85,6 @@ def clubs_of(user) -> dict:
     return {"clubs": clubs, "organised": [club for club, row in zip(clubs, rows) if row["role"] in ORGANISER_ROLES]}
 
 
-def my_clubs(user) -> list[dict]:
-    return clubs_of(user)["clubs"]
-
-
-def organised_clubs(user) -> list[dict]:
-    return clubs_of(user)["organised"]
-
-
 def results(user) -> list[dict]:
     """The player's last rated matches, with the words of the result made here."""
     return ratings.recent_results(user, RECENT_RESULTS)
