@@ -4,6 +4,7 @@ checkout, and nothing names the team's shared folder outside it (`../shared/`, `
 which a copy of the repository does not have. The rules, the contracts, the design and the style
 notes the code cites live in docs/ (docs/rules/README.md says where they came from)."""
 
+import os
 import re
 from pathlib import Path
 
@@ -29,11 +30,13 @@ FOREIGN = {
 
 
 def scanned_files():
-    for path in sorted(ROOT.rglob("*")):
-        parts = set(path.relative_to(ROOT).parts[:-1])
-        if path.suffix in SCANNED and path.is_file() and not parts & SKIPPED_DIRS \
-                and not path.name.endswith(".min.js") and path != Path(__file__).resolve():
-            yield path
+    """The repository's own files, without descending into virtualenvs or runtime state."""
+    for folder, subfolders, names in os.walk(ROOT):
+        subfolders[:] = sorted(d for d in subfolders if d not in SKIPPED_DIRS)
+        for name in sorted(names):
+            path = Path(folder) / name
+            if path.suffix in SCANNED and not name.endswith(".min.js") and path != Path(__file__).resolve():
+                yield path
 
 
 def citations(text: str) -> list[tuple[int, str]]:
