@@ -1,6 +1,6 @@
 """Benchmark: recompute Elo from 1,000,000 pair matches (issue 9: <= 5 s).
 
-Prints figures only; no assertions (DESIGN.md: benchmarks measure, tests
+Prints figures only; no assertions (docs/design.md: benchmarks measure, tests
 check). Run: ``python benchmarks/ratings.py [matches] [players]``. CPU time
 is printed next to wall time because CI machines are often shared.
 """

@@ -1,4 +1,4 @@
-"""Club and player pages. Thin (STYLE.md §5): load rows, ask clubs.permissions, call clubs.services.
+"""Club and player pages. Thin (docs/style.md §5): load rows, ask clubs.permissions, call clubs.services.
 
 Every club URL goes through `club_view`, which gives the answers docs/permissions.md lists:
 a private club is a 404 to anyone who may not see it (anonymous users included, so its existence

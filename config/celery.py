@@ -1,6 +1,6 @@
 """The Celery app: broker = REDIS_URL (or the embedded Redis), tasks found in every app.
 
-The periodic schedule lives here, in code, in one place (STYLE.md §9). Apps add their
+The periodic schedule lives here, in code, in one place (docs/style.md §9). Apps add their
 entries to BEAT_SCHEDULE below when they add a periodic task; the task itself stays a thin
 function in the app's tasks.py that takes ids and calls a service.
 """

@@ -5,7 +5,6 @@ knows how to turn a Redis URL into the forms Celery and Channels expect.
 """
 
 import os
-from urllib.parse import urlsplit, urlunsplit
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off", ""}
@@ -45,17 +44,3 @@ def celery_broker_url(redis_url):
     if redis_url.startswith("unix://"):
         return "redis+socket://" + redis_url[len("unix://"):]
     return redis_url
-
-
-def redact_url(url):
-    """The URL with any password replaced, safe to print or log."""
-    if not url:
-        return url
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    if parts.port:
-        host = f"{host}:{parts.port}"
-    user = f"{parts.username}:***@" if parts.username else ":***@"
-    return urlunsplit((parts.scheme, user + host, parts.path, parts.query, parts.fragment))

@@ -22,7 +22,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from gameplay.api import CHOICE_LABELS, PRESET_LABELS
+from gameplay.api import PRESET_LABELS
 
 register = template.Library()
 
@@ -130,8 +130,3 @@ def preset_label(key) -> str:
     """A rules preset's name from the translated table (gameplay/forms.py); never its key."""
     return str(PRESET_LABELS[key]) if key in PRESET_LABELS else ""
 
-
-@register.filter
-def choice_label(key) -> str:
-    """A game option's chosen value from the translated table (gameplay/forms.py); never its key."""
-    return str(CHOICE_LABELS[str(key)]) if str(key) in CHOICE_LABELS else ""

@@ -1,8 +1,10 @@
 """Cache calls for what the cache only shortens: when Redis cannot be reached they log a warning
 and act as if nothing were kept (a read finds nothing, a write or a delete is dropped), and the
 caller does the work itself. Visitors' pages (config/public_cache.py), the signed-in user's row
-(clubs/auth_backends.py) and a player's home (clubs/dashboard/queries.py) are kept this way;
-`make run` seeds its demo data before the embedded Redis starts.
+(clubs/auth_backends.py), a player's home (clubs/dashboard/queries.py: its kept parts and page)
+and a finished match's replay timeline (gameplay/replay_cache.py) are kept this way; none of
+them calls the cache but through here (tests/foundation/test_soft_cache.py). `make run` seeds
+its demo data before the embedded Redis starts.
 """
 
 from __future__ import annotations
@@ -34,6 +36,13 @@ def set(key: str, value, seconds: int) -> None:  # noqa: A001  (the cache's own 
         cache.set(key, value, seconds)
     except UNREACHABLE as error:
         _unreached("set", key, error)
+
+
+def set_many(values: dict, seconds: int) -> None:
+    try:
+        cache.set_many(values, seconds)
+    except UNREACHABLE as error:
+        _unreached("set", ", ".join(values), error)
 
 
 def delete_many(keys: list[str]) -> None:

@@ -8,8 +8,8 @@
   match's outcome from; `matches_with_status` is a subquery for filtering by a match's status;
   the club and player pages list matches through `gameplay.listings`; ratings read finished
   matches as plain rows through `gameplay.records`;
-- a player's home (clubs/dashboard): `tables_of` (their unfinished tables, their turn first),
-  `table_invitations_of`, both at once (`home_tables_of`), and the answers `take_invited_seat` / `decline_invited_seat`,
+- a player's home (clubs/dashboard): their unfinished tables (their turn first) and their table
+  invitations at once (`home_tables_of`), `table_invitations_of` alone, and the answers `take_invited_seat` / `decline_invited_seat`,
   `seated_users`, and `send_to_group` (a channel-layer send from synchronous code);
 - the names others need to speak about matches: `Game` (and `game_label`, a game's name in the
   active language), `Status`, `Finish`, `SeatSpec`, the `match_finished`, `match_started`,
@@ -32,7 +32,7 @@ from gameplay.forms import CLOCK_CHOICES, KeyedNumbersField, NewTableForm
 from gameplay.forms import (CHOICE_LABELS, KEY_LABELS, OPTION_LABELS, OPTION_PREFIX, PRESET_HELP, PRESET_LABELS,
                             humanise, option_help, options_chosen)
 from gameplay.listings import (TableInvitation, TableRow, finished_matches_of_player, home_tables_of,
-                               recent_results_of, table_invitations_of, tables_of, upcoming_tables_of)
+                               recent_results_of, table_invitations_of, upcoming_tables_of)
 from gameplay.models import Game, Match, Seat, game_label
 from gameplay.records import FIELDS as RECORD_FIELDS, finished_matches, finished_records, record_of, records_in
 from gameplay.services import ActionRejected, SeatSpec
@@ -51,7 +51,7 @@ __all__ = [
     "finished_matches", "record_of", "records_in", "recent_results_of", "result_of", "results_of", "start_match",
     "upcoming_tables_of", "CHOICE_LABELS", "KEY_LABELS", "OPTION_LABELS", "OPTION_PREFIX", "PRESET_HELP", "PRESET_LABELS",
     "humanise", "option_help", "options_chosen",
-    "TableInvitation", "TableRow", "tables_of", "table_invitations_of", "home_tables_of",
+    "TableInvitation", "TableRow", "table_invitations_of", "home_tables_of",
     "take_invited_seat", "decline_invited_seat", "TableAnswerRefused", "seated_users", "send_to_group", "match_started",
     "seat_invited", "seat_invitation_closed", "game_label",
 ]

@@ -3,7 +3,7 @@
 `python manage.py make_card_faces` writes `static/cards/french/<code>.svg` (all 52 French cards;
 All Fours uses them all, Baloot the 32 from Seven up), `static/cards/spanish/<code>.svg` (the
 20 cards of La Cuatrola) and `static/cards/back.svg`. Codes are the engine's
-(contracts/engine.md): `AS`, `TD`, `7H`; `1O`, `12E`, `10C`. The two decks live in their own
+(docs/contracts/engine.md): `AS`, `TD`, `7H`; `1O`, `12E`, `10C`. The two decks live in their own
 folders because some codes are in both (`3C` is the three of clubs and the three of copas).
 
 A face is deliberately plain: the rank and a suit sign in two corners, one large suit sign in the

@@ -1,4 +1,4 @@
-"""The live table socket, /ws/matches/<id>/ (shared/contracts/protocol.md, and its extension in
+"""The live table socket, /ws/matches/<id>/ (docs/contracts/protocol.md, and its extension in
 docs/live-protocol.md: close codes, limits).
 
 Thin: parse, authorise, call one service, reply. Every change to a match goes through

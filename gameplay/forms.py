@@ -53,7 +53,7 @@ OPTION_LABELS = {
     "cante_points": _("Cante points [plain, trump]"), "must_head": _("Must head the trick"),
     "head_reference": _("Head against"), "must_trump": _("Must trump"), "must_overtrump": _("Must overtrump"),
     "bidding": _("Bidding"), "first_lead": _("First lead"), "play_out": _("Play contracts out"),
-    # classic Saudi Baloot (rules/baloot_saudi.md section 2.1)
+    # classic Saudi Baloot (docs/rules/baloot_saudi.md section 2.1)
     "sun_priority": _("“Before you” claim on a Sun"), "round2_hokum_window": _("Answering a second-round Hokum"),
     "hokum_confirm": _("The Hokum buyer confirms or switches to Sun"),
     "ace_sun_switch": _("Switching to Sun on a face-up Ace"), "ashkal_round2": _("Ashkal in the second round"),
@@ -95,7 +95,7 @@ CHOICE_LABELS = {
 OPTION_HELP = {
     "timeout_result": _("What happens when a player's clock runs out: the team loses the match, or a default move is "
                         "played for them."),
-    # All Fours (rules/allfours.md section 2)
+    # All Fours (docs/rules/allfours.md section 2)
     "players": _("Four players in two partnerships, or two players one against one (All Twos)."),
     "kick_scoring": _("Which card turned up for trumps scores for the dealer: in Trinidad an Ace 1, a Six 2 and a Jack "
                       "3; in Tobago a Two scores 2 instead of the Six."),
@@ -112,7 +112,7 @@ OPTION_HELP = {
                                  "up."),
     "game_tie": _("Who scores Game when both teams have the same card points: nobody, or the team of the player who "
                   "stands or begs."),
-    # Baloot, both modes (rules/baloot.md 2.1, baloot_saudi.md 2.1)
+    # Baloot, both modes (docs/rules/baloot.md 2.1, baloot_saudi.md 2.1)
     "target_rule": _("Whether a team must pass the target score to win the match, or reaching it is enough."),
     "must_undertrump": _("When ticked, a player without the suit led who cannot beat the opponents' trump must still "
                          "play a lower trump."),
@@ -163,7 +163,7 @@ OPTION_HELP = {
                            "trick)."),
     "equal_final_scores": _("When both teams pass the target with the same score: another deal is played, or the team "
                             "that bought the last deal wins."),
-    # La Cuatrola (rules/cuatrola.md section 2)
+    # La Cuatrola (docs/rules/cuatrola.md section 2)
     "target": _("The game points a team needs to win the match: 11 in the usual game, 21 on Ludoteka and the online "
                 "sites."),
     "exact_target": _("When ticked, nobody may announce a contract whose points would take their team past the "

@@ -3,7 +3,7 @@
 The page hands `client_labels()` to the script with `json_script`, so the JavaScript has no
 strings of its own: an action's button label is looked up by its type (and its contract, suit or
 melds), card names by rank and suit, and the deal summary's rows by the keys of the engine's
-`detail` (shared/rules/<game>.md suggests them).
+`detail` (docs/rules/<game>.md suggests them).
 """
 
 import functools
@@ -26,12 +26,12 @@ def action_labels() -> dict:
 
 def contract_labels() -> dict:
     return {
-        # Baloot's ladder (rules/baloot.md R1.3) and La Cuatrola's announcements (R14)
+        # Baloot's ladder (docs/rules/baloot.md R1.3) and La Cuatrola's announcements (R14)
         "clubs": pgettext("contract", "Clubs"), "diamonds": pgettext("contract", "Diamonds"),
         "hearts": pgettext("contract", "Hearts"), "spades": pgettext("contract", "Spades"),
         "no_trump": _("No trumps"), "all_trump": _("All trumps"),
         "pass": _("Pass hand"), "solo": _("Solo"), "cuatrola": _("Cuatrola"), "quintola": _("Quintola"),
-        # classic Saudi Baloot (rules/baloot_saudi.md S1.3, S4.1)
+        # classic Saudi Baloot (docs/rules/baloot_saudi.md S1.3, S4.1)
         "hokum": pgettext("Saudi Baloot", "Hokum"), "sun": pgettext("Saudi Baloot", "Sun"),
         "ashkal": pgettext("Saudi Baloot", "Ashkal"),
     }

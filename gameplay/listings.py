@@ -114,14 +114,6 @@ def _invited_seats(user):
             .order_by("-match__created_at", "match_id").values_list(*_SEAT_COLUMNS)[:LOBBY_SIZE])
 
 
-def tables_of(user, limit: int = LOBBY_SIZE) -> list[TableRow]:
-    """Unfinished tables the player has taken a seat at, those where it is their turn first, then
-    the ones still waiting: one query of plain values, however many matches the player has had.
-    Whose turn it is comes from this process's cached table when it is at the row's `seq` (the
-    row is read now, so never stale), else from the log replayed (one query for all of those)."""
-    return _table_rows(list(_taken_seats(user, limit)))
-
-
 def table_invitations_of(user) -> list[TableInvitation]:
     """Waiting tables whose creator invited this player and that still keep their seat: one
     query for the invitations, one for the seats of those tables (the host's seat, the count)."""
@@ -129,8 +121,14 @@ def table_invitations_of(user) -> list[TableInvitation]:
 
 
 def home_tables_of(user, limit: int = LOBBY_SIZE) -> tuple[list[TableRow], list[TableInvitation]]:
-    """`tables_of` and `table_invitations_of` in one statement (a UNION ALL of the two): the
-    home reads both on every request, and a round trip costs more than either query."""
+    """The player's tables and their table invitations (`table_invitations_of`) in one statement
+    (a UNION ALL of the two): the home reads both on every request, and a round trip costs more
+    than either query.
+
+    Tables are the unfinished ones the player has taken a seat at, those where it is their turn
+    first, then the ones still waiting: plain values, however many matches the player has had.
+    Whose turn it is comes from this process's cached table when it is at the row's `seq` (the
+    row is read now, so never stale), else from the log replayed (one query for all of those)."""
     sql, params = _home_statement(limit)
     with connection.cursor() as cursor:
         cursor.execute(sql, [user.pk if param == _ANY_READER else param for param in params])

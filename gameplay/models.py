@@ -1,4 +1,4 @@
-"""Matches as an event store (DESIGN.md "Live play").
+"""Matches as an event store (docs/design.md "Live play").
 
 A match is its game, options, seed and first dealer plus the append-only list of accepted actions;
 every state is derived by replaying them through the engine (gameplay.rules), so live play,
@@ -37,7 +37,7 @@ def new_invite_code() -> str:
 
 class Match(models.Model):
     class Status(models.TextChoices):
-        # The protocol's statuses (shared/contracts/protocol.md).
+        # The protocol's statuses (docs/contracts/protocol.md).
         WAITING = "waiting", _("Waiting for players")
         PLAYING = "playing", _("Playing")
         FINISHED = "finished", _("Finished")

@@ -4,7 +4,8 @@ The replay replays every action of the match through the engine and records ever
 every hand (gameplay/archive.py): about a third of a second of one core for a long match, on
 every visit. A finished match never changes (its action log is closed), so its timeline is
 computed once and stored as ready JSON; the key names the match and the moment it finished, so
-a match could only be cached again if it were finished again.
+a match could only be cached again if it were finished again. The cache is reached through
+config/soft_cache.py: with Redis out of reach the timeline is worked out on each visit instead.
 
 The page carries only what it shows before the timeline arrives (`summary`: how many games, the
 score), kept under a key of its own; replay.js fetches the timeline itself from
@@ -19,10 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import orjson
-from django.core.cache import cache
 from django.http import HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control
 
+from config import soft_cache
 from gameplay import archive, log
 from gameplay.models import Match
 
@@ -58,18 +59,18 @@ def compute(match: Match) -> ReplayData:
 
 def replay_data(match: Match) -> ReplayData:
     key = cache_key(match)
-    data = cache.get(key)
+    data = soft_cache.get(key)
     if data is None:
         if match.get_deferred_fields():  # read with few fields (the timeline's view): the replay needs the whole row
             match = Match.objects.get(pk=match.pk)
         data = compute(match)
-        cache.set_many({key: data, f"{key}:summary": data.summary}, TIMEOUT)
+        soft_cache.set_many({key: data, f"{key}:summary": data.summary}, TIMEOUT)
     return data
 
 
 def summary(match: Match) -> ReplaySummary:
     """The page's part: a few bytes to read instead of the whole timeline."""
-    kept = cache.get(f"{cache_key(match)}:summary")
+    kept = soft_cache.get(f"{cache_key(match)}:summary")
     return kept if kept is not None else replay_data(match).summary
 
 

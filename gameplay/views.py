@@ -1,6 +1,6 @@
 """Pages of live play: the lobby, a new table, the table itself, invitations, the archive.
 
-Thin (STYLE.md §5): they read through gameplay.listings and gameplay.log, ask gameplay.access
+Thin (docs/style.md §5): they read through gameplay.listings and gameplay.log, ask gameplay.access
 who may see what, and call
 gameplay.services to change anything. The live table itself talks to the websocket consumer;
 these pages only hand it its start-up data.

@@ -1,4 +1,4 @@
-"""The organiser's controls as pages (thin, STYLE.md §5): a control on one pairing of a round page
+"""The organiser's controls as pages (thin, docs/style.md §5): a control on one pairing of a round page
 (answered in place with htmx, or by a redirect without JavaScript), a round moved, Start now.
 They parse and authorise here and act through tournaments/services/controls.py."""
 

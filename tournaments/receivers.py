@@ -1,4 +1,4 @@
-"""Signal receivers: they enqueue a task with the id after the commit (STYLE.md §9), or, for a
+"""Signal receivers: they enqueue a task with the id after the commit (docs/style.md §9), or, for a
 club's personal invitation or a seat kept at a friend's table (both sent after their commit),
 write the invitee's notification and mark it read once the invitation is answered."""
 

@@ -1,4 +1,4 @@
-"""Celery tasks of competitions: thin, take ids, call tournaments.services.manager (STYLE.md §9).
+"""Celery tasks of competitions: thin, take ids, call tournaments.services.manager (docs/style.md §9).
 
 - tick: periodic (config/celery.py, every CHALK_COMPETITION_TICK seconds, default 30): steps
   every competition that is starting or running, so rounds open, no-shows lose and seasons close

@@ -1,4 +1,4 @@
-"""Pages of competitions: thin (STYLE.md §5). They read through tournaments.pages, decide who may
+"""Pages of competitions: thin (docs/style.md §5). They read through tournaments.pages, decide who may
 see or do what with clubs.permissions, and change things only through tournaments.services."""
 
 from __future__ import annotations

@@ -21,7 +21,6 @@ that changes them (receivers connected in clubs/apps.py):
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
@@ -85,14 +84,6 @@ def clubs_of(user) -> dict:
     return {"clubs": clubs, "organised": [club for club, row in zip(clubs, rows) if row["role"] in ORGANISER_ROLES]}
 
 
-def my_clubs(user) -> list[dict]:
-    return clubs_of(user)["clubs"]
-
-
-def organised_clubs(user) -> list[dict]:
-    return clubs_of(user)["organised"]
-
-
 def results(user) -> list[dict]:
     """The player's last rated matches, with the words of the result made here."""
     return ratings.recent_results(user, RECENT_RESULTS)
@@ -121,11 +112,11 @@ def settled(user) -> dict:
     """The invitations by clubs and partners, the competitions and the clubs: kept per player for
     DASHBOARD_CACHE_SECONDS and forgotten on any event that changes them (`forget`)."""
     seconds = settings.DASHBOARD_CACHE_SECONDS
-    parts = cache.get(cache_key(user.pk)) if seconds > 0 else None
+    parts = soft_cache.get(cache_key(user.pk)) if seconds > 0 else None
     if parts is None:
         parts = {**settled_invitations(user), **membership_rows(user)}
         if seconds > 0:
-            cache.set(cache_key(user.pk), parts, seconds)
+            soft_cache.set(cache_key(user.pk), parts, seconds)
     return labelled(parts)
 
 
@@ -194,13 +185,13 @@ def kept_page(user_id: int, page_stamp: tuple) -> str | None:
     """The page kept for this player, if it was rendered at this stamp."""
     if settings.DASHBOARD_PAGE_SECONDS <= 0:
         return None
-    kept = cache.get(page_key(user_id))
+    kept = soft_cache.get(page_key(user_id))
     return kept[1] if kept is not None and kept[0] == page_stamp else None
 
 
 def keep_page(user_id: int, page_stamp: tuple, body: str) -> None:
     if settings.DASHBOARD_PAGE_SECONDS > 0:
-        cache.set(page_key(user_id), (page_stamp, body), settings.DASHBOARD_PAGE_SECONDS)
+        soft_cache.set(page_key(user_id), (page_stamp, body), settings.DASHBOARD_PAGE_SECONDS)
 
 
 def dashboard(user, live: dict | None = None) -> dict:

@@ -13,10 +13,3 @@ for _name in ("is_member", "is_owner", "can_organise", "can_view_club", "can_man
               "can_decide_requests", "can_edit_club", "can_leave", "can_play_in", "can_request_to_join",
               "can_view_audit", "can_create_competition", "can_manage_competition"):
     register.filter(_name, getattr(permissions, _name))
-
-
-@register.filter
-def role_in(user, club):
-    """The user's role in the club as its translated label, or ""."""
-    role = permissions.role_of(user, club)
-    return role.label if role else ""

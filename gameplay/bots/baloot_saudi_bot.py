@@ -1,4 +1,4 @@
-"""Baloot's classic Saudi mode (`saudi_classic`, shared/rules/baloot_saudi.md) played like a
+"""Baloot's classic Saudi mode (`saudi_classic`, docs/rules/baloot_saudi.md) played like a
 majlis player: buy Hokum or Sun by counting the tricks of the hand with the face-up card it
 would take, answer a Hokum with Sun or Ashkal, claim "before you", climb the doubling ladder only
 with the hand for it, declare projects that can score, and play the contract mode's card play

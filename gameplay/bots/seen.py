@@ -49,9 +49,6 @@ class Seen:
         """Cards this seat has not seen: in other hands or, in All Fours, in the stock."""
         return self.deck.all_mask & ~(self.hand | self.played | self.out_of_play)
 
-    def suit_cards(self, mask: int, suit: int) -> int:
-        return mask & self.deck.suit_mask[suit]
-
     def add_void(self, seat: int, suit: int) -> None:
         self.voids[seat].add(suit)
         self.excluded[seat] |= self.deck.suit_mask[suit]

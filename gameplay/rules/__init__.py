@@ -1,4 +1,4 @@
-"""Chalk's rules engine: pure Python, deterministic, no Django (contracts/engine.md).
+"""Chalk's rules engine: pure Python, deterministic, no Django (docs/contracts/engine.md).
 
     from gameplay.rules import get_game
     state = get_game("allfours").start(seed=7)

@@ -1,4 +1,4 @@
-"""All Fours, Trinidad rules — exactly as shared/rules/allfours.md (R1-R14, options V1-V10).
+"""All Fours, Trinidad rules — exactly as docs/rules/allfours.md (R1-R14, options V1-V10).
 
 Decisions the rules file takes where the sources disagree (its section 4), as implemented here:
 - Anticlockwise = play order: the pone is seat d+1; he stands or begs and leads; the deal passes

@@ -1,4 +1,4 @@
-"""Baloot, contract variant (Bulgarian bridge-belot ladder) - exactly as shared/rules/baloot.md.
+"""Baloot, contract variant (Bulgarian bridge-belot ladder) - exactly as docs/rules/baloot.md.
 
 Rules R1-R10 and the options of section 2.1. Decisions the rules file takes where its sources
 disagree (its section 4), as implemented here:

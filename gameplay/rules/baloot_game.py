@@ -1,5 +1,5 @@
-"""Baloot as one game with two modes: the contract variant (`baloot.py`, rules/baloot.md) and
-classic Saudi Baloot (`baloot_saudi.py`, rules/baloot_saudi.md), chosen by option `game_mode`.
+"""Baloot as one game with two modes: the contract variant (`baloot.py`, docs/rules/baloot.md) and
+classic Saudi Baloot (`baloot_saudi.py`, docs/rules/baloot_saudi.md), chosen by option `game_mode`.
 
 Both modes share the deck, the deal sizes, the target and the options common to both; each mode
 has options of its own, which the other mode accepts only at their defaults (baloot_saudi.md 2.1).

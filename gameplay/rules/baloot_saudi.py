@@ -1,4 +1,4 @@
-"""Baloot, classic Saudi mode (`"game_mode": "saudi_classic"`) - exactly as shared/rules/baloot_saudi.md.
+"""Baloot, classic Saudi mode (`"game_mode": "saudi_classic"`) - exactly as docs/rules/baloot_saudi.md.
 
 Rules S1-S14 and the options of its section 2.1. The trick-taking core (card tables, taking a
 legal card, laying it, closing a trick, the clock) is the contract mode's `BalootState`; this

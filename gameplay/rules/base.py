@@ -319,7 +319,7 @@ class MatchState:
         return "no decision is pending: the next deal has not been given"
 
     def _timeout(self, action):
-        """The server clock ran out for the pending seat (contracts/engine.md, 'Clocks')."""
+        """The server clock ran out for the pending seat (docs/contracts/engine.md, 'Clocks')."""
         if self.to_act is None:
             raise IllegalAction(self._no_decision_reason())
         seat = action.get("seat", self.to_act)

@@ -3,7 +3,7 @@
 A card is a small int: `suit * ranks_per_suit + rank`, where rank 0 is the lowest rank of the deck's
 natural order (each game keeps its own trick-taking order in tables). A set of cards (a hand, a
 pile) is an int bitmask, so "has a card of suit X" is one `&`. The contract's card codes
-(contracts/engine.md) are only used at the edges: parsing scenarios and writing views.
+(docs/contracts/engine.md) are only used at the edges: parsing scenarios and writing views.
 """
 
 from __future__ import annotations

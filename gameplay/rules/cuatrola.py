@@ -1,4 +1,4 @@
-"""La Cuatrola — exactly as shared/rules/cuatrola.md (R1-R44, the options of its section 2).
+"""La Cuatrola — exactly as docs/rules/cuatrola.md (R1-R44, the options of its section 2).
 
 Four players in two pairs with the 20-card Spanish deck. After one round of calls a seat may
 play a contract alone (solo, cuatrola, quintola) while its partner sits out, and the tricks are

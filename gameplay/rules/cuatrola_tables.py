@@ -1,4 +1,4 @@
-"""La Cuatrola's fixed tables and variant options (shared/rules/cuatrola.md, sections 1.1 and 2).
+"""La Cuatrola's fixed tables and variant options (docs/rules/cuatrola.md, sections 1.1 and 2).
 
 Kept apart from the state machine in `cuatrola.py` so that the module holding the rules stays
 short. Everything here is computed once at import: card points, "beats" masks, the cante pairs

@@ -3,7 +3,7 @@
 `IllegalAction` is a player's mistake inside a well-formed match: the state is unchanged and the
 reason is written for the player. `ScenarioError` is a malformed input (unknown game or option,
 bad cards, wrong sizes): the match cannot even be set up. The command line maps them to exit
-statuses 1 and 2 (contracts/engine.md).
+statuses 1 and 2 (docs/contracts/engine.md).
 """
 
 

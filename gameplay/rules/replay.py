@@ -1,4 +1,4 @@
-"""Replay a scenario (contracts/engine.md, 'Scenario format') into the contract's result object."""
+"""Replay a scenario (docs/contracts/engine.md, 'Scenario format') into the contract's result object."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The one place that changes a match: create, seat, start, and apply actions.
 
 Consumers, Celery tasks (clocks, bots), views and management commands all call these functions;
-none of them writes a match row itself (STYLE.md §5, §6). An act is checked for seat, turn, seq
+none of them writes a match row itself (docs/style.md §5, §6). An act is checked for seat, turn, seq
 and its idempotency ref, validated with the engine, appended and recorded; only after it is in
 the database is the new state sent to the match's sockets.
 

@@ -97,7 +97,7 @@ export function position(seat, viewer, players) {
   return players === 2 ? [0, 2][relative] : relative;
 }
 
-// Words for a deal's detail and its point items (shared/rules/<game>.md "detail").
+// Words for a deal's detail and its point items (docs/rules/<game>.md "detail").
 export function detailRows(detail, cards, labels, names) {
   const rows = [];
   const words = labels.detail;
@@ -130,7 +130,7 @@ export function detailRows(detail, cards, labels, names) {
   return rows;
 }
 
-// shared/rules/baloot.md R8.1: a belote is worth 20 (raw points) and no option changes that; the
+// docs/rules/baloot.md R8.1: a belote is worth 20 (raw points) and no option changes that; the
 // deal record lists each belote as {seat, suit} without its value.
 const BELOTE_POINTS = 20;
 

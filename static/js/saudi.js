@@ -1,4 +1,4 @@
-// Classic Saudi Baloot at the table (shared/rules/baloot_saudi.md): the face-up card, the buying
+// Classic Saudi Baloot at the table (docs/rules/baloot_saudi.md): the face-up card, the buying
 // panel's words and the line that explains the step, the doubling ladder with its lock, projects
 // and baloot, and the deal summary. table.js calls these only when view.mode is "saudi_classic";
 // every word comes from the server's labels (gameplay/labels.py saudi_labels), none from here.

@@ -1,6 +1,6 @@
 // Chalk's live table (templates/gameplay/table.html), a vanilla ES module: no build step.
 //
-// Talks the protocol of shared/contracts/protocol.md over /ws/matches/<id>/: renders every
+// Talks the protocol of docs/contracts/protocol.md over /ws/matches/<id>/: renders every
 // `state` frame it receives, sends `act` with a fresh `ref` and the `seq` of the state it acted on,
 // reconnects by itself with backoff (resending an unanswered act with the same ref, then `sync`),
 // and shows an offline badge meanwhile. Any legal action with a `card` is a card in the hand;

@@ -17,7 +17,7 @@ import warnings
 import pytest
 
 CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-# Flags checked on these machines (shared/DESIGN.md): headless as root in a closed network.
+# Flags checked on these machines (docs/design.md): headless as root in a closed network.
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",

@@ -62,9 +62,9 @@ def test_tables_where_it_is_your_turn_come_first_and_are_marked():
     waiting = services.create_match("allfours", {}, [services.SeatSpec(user=players[0])])
     live = services.live_table(Match.objects.get(pk=first.pk)).table
     actor = players[live.to_act]
-    rows = gameplay_api.tables_of(actor)
+    rows, _ = gameplay_api.home_tables_of(actor)
     assert [r.match_id for r in rows][0] == first.pk and rows[0].your_turn
-    mine = gameplay_api.tables_of(players[0])
+    mine, _ = gameplay_api.home_tables_of(players[0])
     assert {r.match_id for r in mine} == {first.pk, waiting.pk}
     assert next(r for r in mine if r.match_id == waiting.pk).waiting
 
@@ -81,7 +81,6 @@ def test_the_home_reads_tables_and_table_invitations_together_as_each_list_alone
                                                               services.SeatSpec(user=player, invited=True)],
                                              created_by=host)
     tables, invitations = gameplay_api.home_tables_of(player)
-    assert tables == gameplay_api.tables_of(player)
     assert {row.match_id for row in tables} == {playing.pk, waiting.pk}
     assert invitations == gameplay_api.table_invitations_of(player)
     assert [row.match_id for row in invitations] == [newer_invitation.pk, older_invitation.pk]  # newest first
@@ -95,7 +94,7 @@ def test_finished_tables_are_not_listed():
     players = [make_user() for _ in range(4)]
     match = services.create_match("allfours", {}, [services.SeatSpec(user=u) for u in players])
     services.abort_match(match, "test")
-    assert gameplay_api.tables_of(players[0]) == []
+    assert gameplay_api.home_tables_of(players[0]) == ([], [])
 
 
 def test_partner_invitations_list_only_open_invitations_of_open_competitions():
@@ -115,8 +114,9 @@ def test_new_competition_is_offered_in_the_clubs_a_player_organises_only():
     club = make_club(organiser=organiser)
     other = make_club()
     Membership.objects.create(club=other, user=organiser, role=Membership.Role.MEMBER)
-    assert [c["slug"] for c in queries.organised_clubs(organiser)] == [club.slug]
-    assert {c["slug"] for c in queries.my_clubs(organiser)} == {club.slug, other.slug}
+    clubs = queries.clubs_of(organiser)
+    assert [c["slug"] for c in clubs["organised"]] == [club.slug]
+    assert {c["slug"] for c in clubs["clubs"]} == {club.slug, other.slug}
 
 
 def test_unread_notifications_are_counted():

@@ -1,4 +1,4 @@
-"""All Fours rules, one behaviour per test, each naming its rule in shared/rules/allfours.md.
+"""All Fours rules, one behaviour per test, each naming its rule in docs/rules/allfours.md.
 
 Unless a test says otherwise the dealer is seat 3, so the pone (who stands or begs and leads) is
 seat 0, and kick points go to team 1.
@@ -425,7 +425,7 @@ def test_an_action_after_the_match_is_over_is_refused():
     (lambda s: s.__setitem__("start_score", [0, 20]), "start_score"),
 ])
 def test_a_malformed_scenario_is_reported_with_index_null(broken, reason):
-    """3.2 input checks; contracts/engine.md: exit status 2."""
+    """3.2 input checks; docs/contracts/engine.md: exit status 2."""
     scenario = {"game": "allfours", "options": {}, "dealer": 3, "deals": [deal(*NO_CLUBS, top="5C")],
                 "actions": []}
     broken(scenario)
@@ -543,7 +543,7 @@ def test_give_one_can_require_a_trump_in_the_dealers_hand():
 
 
 def test_a_timeout_under_auto_action_stands_for_the_pone():
-    """contracts/engine.md 'Clocks': the deterministic default move."""
+    """docs/contracts/engine.md 'Clocks': the deterministic default move."""
     state = start(deal(*NO_CLUBS, top="5C"), timeout_result="auto_action")
     state.apply({"seat": 0, "type": "timeout"})
     assert state.phase == "play" and state.actions == [{"seat": 0, "type": "timeout"}]

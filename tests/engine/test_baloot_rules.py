@@ -1,4 +1,4 @@
-"""Baloot (contract variant): one test per numbered rule of shared/rules/baloot.md, and its options.
+"""Baloot (contract variant): one test per numbered rule of docs/rules/baloot.md, and its options.
 
 Deals are written as the 8-card hands each seat holds after R3.3; `deal_for` turns them into the
 scenario form (5-card hands + stock) so the engine deals them exactly as the rules say.

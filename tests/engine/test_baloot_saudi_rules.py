@@ -1,5 +1,5 @@
 """Classic Saudi Baloot (game_mode saudi_classic): scenario tests named by the rules S1-S14 of
-shared/rules/baloot_saudi.md and by each option of its section 2.1."""
+docs/rules/baloot_saudi.md and by each option of its section 2.1."""
 
 from __future__ import annotations
 

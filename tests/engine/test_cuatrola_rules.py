@@ -1,4 +1,4 @@
-"""La Cuatrola rules, one test per numbered rule of shared/rules/cuatrola.md and per option.
+"""La Cuatrola rules, one test per numbered rule of docs/rules/cuatrola.md and per option.
 
 Deals are written as card strings, seat 0 first; moves as "seat:word" where the word is pass,
 solo, cuatrola, quintola, singX (a cante in suit X), timeout, or a card code. Unless a test says

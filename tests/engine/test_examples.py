@@ -1,5 +1,5 @@
-"""Every worked example under tests/engine/examples (copied from shared/rules/examples) replays, through the command line, to its
-expected result (contracts/engine.md: compare deals' delta and score, winner and error.index).
+"""Every worked example under tests/engine/examples (the worked examples of docs/rules/) replays, through the command line, to its
+expected result (docs/contracts/engine.md: compare deals' delta and score, winner and error.index).
 
 New example files are picked up automatically.
 """

@@ -1,4 +1,4 @@
-"""Malformed input never breaks the engine (issue 16 item 5, contracts/engine.md).
+"""Malformed input never breaks the engine (issue 16 item 5, docs/contracts/engine.md).
 
 Any JSON value in any field of an action, in all three games and both Baloot modes, is refused
 with IllegalAction (the command line: the contract's error with the action's index, exit 1) and

@@ -1,5 +1,5 @@
 """The live table socket against the real channel layer (Redis) and database: every error code
-of shared/contracts/protocol.md, reconnects, two tabs, spectators."""
+of docs/contracts/protocol.md, reconnects, two tabs, spectators."""
 
 import asyncio
 

@@ -1,7 +1,7 @@
 """Tables served by two server processes at once: seats 0 and 2 talk to one uvicorn, seats 1
 and 3 and a spectator to another, both on the same database and Redis. Each process caches
 tables and moves them with its own writes, so every move of the other process leaves its
-cache behind; the action log must still be the only truth (protocol.md guarantees; DESIGN.md
+cache behind; the action log must still be the only truth (protocol.md guarantees; docs/design.md
 "any process can serve any table")."""
 
 import asyncio

@@ -1,4 +1,4 @@
-"""Competition formats, looked up by key (STYLE.md §4: registries keyed by name).
+"""Competition formats, looked up by key (docs/style.md §4: registries keyed by name).
 
 Every format is a ``base.Format``: ``next_round(entries, pairings, results,
 options) -> tuple[Pairing, ...]`` makes the next round from the results so far

@@ -3,7 +3,7 @@
 A format is pure: it never touches the database. A thin Django layer loads the
 competition's entries, pairings and results, calls ``fmt.next_round(...)`` and
 saves the pairings it returns (compare Tabbycat's ``draw/generator`` versus
-``draw/manager.py``, STYLE.md §1).
+``draw/manager.py``, docs/style.md §1).
 
 Contract (decisions):
 

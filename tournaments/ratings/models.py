@@ -88,7 +88,7 @@ class RatingChange(models.Model):
 
 class RatingLock(models.Model):
     """One row per game, locked (select_for_update) while that game's ratings are written, so
-    matches are rated one at a time and in finished order (STYLE.md §6: one writer per table)."""
+    matches are rated one at a time and in finished order (docs/style.md §6: one writer per table)."""
 
     game = models.CharField(max_length=20, choices=Game.choices, unique=True)
 

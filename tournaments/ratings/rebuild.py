@@ -1,5 +1,5 @@
 """Recompute a game's ratings from its match history: fetch -> pure compute -> write only what
-changed (STYLE.md §8, as lila's SwissScoring). ``manage.py recompute_ratings`` calls it per game.
+changed (docs/style.md §8, as lila's SwissScoring). ``manage.py recompute_ratings`` calls it per game.
 
 Elo comes from ``recompute.recompute`` (the fast replay, bit-identical to ``elo.rate_match``),
 Glicko-2 from ``recompute.recompute_glicko`` (the same ``rate_pair_match`` calls as the task), so

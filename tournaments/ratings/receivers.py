@@ -1,4 +1,4 @@
-"""Signal receivers: they only enqueue a task with the id (STYLE.md §9)."""
+"""Signal receivers: they only enqueue a task with the id (docs/style.md §9)."""
 
 from django.db import transaction
 

@@ -1,4 +1,4 @@
-"""The competitions' writers (STYLE.md §5): views, tasks and the API call these, never the ORM.
+"""The competitions' writers (docs/style.md §5): views, tasks and the API call these, never the ORM.
 
 - manager: the scheduler's step (start, open rounds, tables, results, walkovers, next round,
   close), check-in;

@@ -1,7 +1,7 @@
-"""The manager: load rows, call the pure format, save pairings, create matches (STYLE.md §1).
+"""The manager: load rows, call the pure format, save pairings, create matches (docs/style.md §1).
 
 `step(competition_id)` is the one function the scheduler calls. Under the competition's row lock
-(one writer per competition, STYLE.md §6) it does whatever is due at `now`, in order:
+(one writer per competition, docs/style.md §6) it does whatever is due at `now`, in order:
 
 1. an open competition whose start time has come starts: unconfirmed pairs are dropped, the rest
    seeded (by rating: the mean Elo of the two players; or by hand) and the first round (a league:

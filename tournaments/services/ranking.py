@@ -1,5 +1,5 @@
 """Standings rows: fetch, compute with the pure tournaments.standings, write only what changed
-(STYLE.md §8, after lila's SwissScoring). Pages read the stored rows: one query for 512 pairs."""
+(docs/style.md §8, after lila's SwissScoring). Pages read the stored rows: one query for 512 pairs."""
 
 from __future__ import annotations
 

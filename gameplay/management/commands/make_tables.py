@@ -1,4 +1,4 @@
-"""Tables for load and conformance tools (shared/contracts/protocol.md, "Fixtures").
+"""Tables for load and conformance tools (docs/contracts/protocol.md, "Fixtures").
 
     python manage.py make_tables --game allfours --tables 50 [--options '{"target_score": 7}']
                                  [--bots 0] [--clock SECONDS] [--prefix lt]
