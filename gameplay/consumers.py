@@ -24,7 +24,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from gameplay import chat, conduct, frames, presence, services
+from gameplay import chat, frames, presence, services
 from gameplay.live_db import on_database_thread
 from gameplay.services import ActionRejected, error_frame
 
@@ -69,7 +69,8 @@ async def on_match_act(socket: "MatchConsumer", message: dict) -> None:
     after its commit; the sender gets an ack."""
     ref = _echoed_ref(message)
     try:
-        outcome = await on_database_thread(conduct.submit, socket.match_id, socket.user, ref, message["type"])
+        act = services.Act.at_table(socket.user, message.get("ref"), message["type"])
+        outcome = await on_database_thread(services.take, socket.match_id, act)
     except ActionRejected as rejected:
         await socket.send_json(error_frame(rejected.code, rejected.message, ref))
         return
@@ -99,7 +100,7 @@ async def on_chat_history(socket: "MatchConsumer", message: dict) -> None:
 MESSAGE_HANDLERS = {
     "act": on_act,
     "sync": on_sync,
-    **{kind: on_match_act for kind in conduct.KINDS},
+    **{kind: on_match_act for kind in services.TABLE_ACTS},
     "chat": on_chat,
     "chat_history": on_chat_history,
 }
@@ -185,9 +186,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.group = services.group_name(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         if self.seat is not None:  # fair starts and the reconnect window (gameplay/presence.py)
-            started = await on_database_thread(presence.arrived, self.match_id, self.seat)
-            if started is not None:  # this arrival started the clocks: publish from this loop
-                await self.channel_layer.group_send(self.group, started.group_message())
+            await on_database_thread(presence.arrived, self.match_id, self.seat)  # may start the clocks
         await self.send_state()
 
     async def refuse(self, close_code: int, code: str, message: str) -> None:
