@@ -32,7 +32,7 @@ from django.utils import timezone
 
 from gameplay.bot_levels import substitute_level
 from gameplay.bots import get_bot
-from gameplay.live_db import loop_writes_enabled, on_database_thread
+from tuning.live_db import loop_writes_enabled, on_database_thread
 from gameplay.models import Match, Seat
 from gameplay.rules import IllegalAction
 from gameplay.services.aftermath import broadcast, follow_up

@@ -19,7 +19,8 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from gameplay import frames, live_db
+from gameplay import frames
+from tuning import live_db
 from gameplay.models import Match, MatchAction
 from gameplay.services.values import LoggedAction, TableMovedOn
 from gameplay.signals import match_finished

@@ -9,7 +9,8 @@ import copy
 
 import pytest
 
-from gameplay import live_db, services
+from gameplay import services
+from tuning import live_db
 from gameplay.services import Act, moves
 from gameplay.models import Match, MatchAction
 from gameplay.signals import match_finished
