@@ -3,7 +3,7 @@
 objects it freed), read back
 by `summary` for `pages.py --gc-pauses` and `soak.py --gc-pauses`. Every request and move in
 flight waits through a collection, so the pauses are what collecting costs the latency
-(config/garbage.py)."""
+(tuning/garbage.py)."""
 
 from __future__ import annotations
 

@@ -457,16 +457,16 @@ async def run_bare(args, tables: int, seconds: float, warmup: float, run: int) -
 
 PHASES = [
     # (label, any of these frame substrings) - inclusive share of the server's samples
-    ("consumer.act (whole move, sync thread incl.)", ["submit_action (gameplay/services.py"]),
-    ("  _locked: SELECT ... FOR UPDATE", ["_locked (gameplay/services.py"]),
-    ("  live_table (cache check / replay)", ["live_table (gameplay/services.py"]),
+    ("services.act (whole move, its database thread incl.)", ["act (gameplay/services/moves.py"]),
+    ("  take: the locked transaction", ["take (gameplay/services/moves.py"]),
+    ("  live_table (cache check / replay)", ["live_table (gameplay/services/tables.py"]),
     ("  engine apply (table.apply)", ["apply (gameplay/table.py"]),
     ("  MatchAction INSERT", ["create (django/db/models/query.py"]),
-    ("  _record: Match UPDATE", ["_record (gameplay/services.py"]),
-    ("  state_messages (5 views)", ["state_messages (gameplay/services.py"]),
+    ("  record: Match UPDATE", ["record (gameplay/services/writes.py"]),
+    ("  state_messages (5 views)", ["state_messages (gameplay/services/states.py"]),
     ("  commit", ["commit (django/db/backends/base/base.py", "commit (psycopg/connection.py"]),
-    ("  broadcast (on_commit -> group_send wait)", ["broadcast (gameplay/services.py"]),
-    ("  after_commit", ["after_commit (gameplay/services.py"]),
+    ("  broadcast (on_commit -> group_send wait)", ["broadcast (gameplay/services/aftermath.py"]),
+    ("  follow_up", ["follow_up (gameplay/services/aftermath.py"]),
     ("channel layer (msgpack, redis)", ["channels_redis/"]),
     ("  msgpack", ["msgpack", "serialize (channels_redis", "deserialize (channels_redis"]),
     ("match_update (forward own view)", ["match_update (gameplay/consumers.py"]),

@@ -5,11 +5,12 @@
 Wraps, without changing them, the steps one `act` goes through on the server
 (gameplay/services/moves.py) and prints, when the server stops, one JSON line on stderr with the
 mean wall time (ms) of each step per act: the whole act, the loop's move and its wait for the
-batched statement it shares with other tables (`loop_statement`), the database thread's part (submit_action, its one statement or the locked
-transaction), frames, follow-up, each SQL statement kind through Django, commit, and the thread
-hops Channels makes for close_old_connections; and the garbage collector's pauses per generation
-(count, total and longest), which stop the event loop. `loop_fallback_<reason>_calls_per_move`:
-how often, and why, the loop handed an act to a database thread instead of writing it itself.
+batched statement it shares with other tables (`loop_statement`), the locked transaction's part
+(`take_on_thread`), frames, follow-up, each SQL statement kind through Django, commit, and the
+thread hops Channels makes for close_old_connections; and the garbage collector's pauses per
+generation (count, total and longest), which stop the event loop. `loop_fallback_calls_per_move`:
+how often the loop handed an act to the locked transaction instead of writing it itself.
+Chalk's own lifespan runs as in production.
 """
 
 import gc
@@ -60,18 +61,19 @@ def atimed(name, function):
     return wrapper
 
 
-_submit = moves.submit_action
+_take = moves.take
 
 
-def submit_action(*args, **kwargs):
-    """The database thread's part of an act the loop could not write itself."""
+def take(*args, **kwargs):
+    """The locked transaction's part of an act (on a database thread for a socket's act that
+    the loop did not write itself)."""
     start = time.perf_counter()
     cpu = time.thread_time()
     try:
-        return _submit(*args, **kwargs)
+        return _take(*args, **kwargs)
     finally:
-        add("submit_action_on_thread", time.perf_counter() - start)
-        add("submit_action_on_thread_cpu", time.thread_time() - cpu)
+        add("take_on_thread", time.perf_counter() - start)
+        add("take_on_thread_cpu", time.thread_time() - cpu)
 
 
 # The steps services.act really takes (gameplay/services/moves.py), each timed where it is
@@ -87,53 +89,27 @@ async def act(*args, **kwargs):
         add("act", time.perf_counter() - start)
 
 
-def fallback_reason(match_id, user, seq, action) -> str:
-    """Why the loop may not take this act itself, read before it tries (the same checks as
-    moves._move_on_loop and moves._plain_seat, in their order)."""
-    live = moves.cached_table(match_id)
-    if live is None:
-        return "not_cached"
-    if match_id in moves._moving_on_loop:
-        return "loop_busy"
-    seat = live.seat_of_user.get(getattr(user, "pk", None))
-    if seat is None:
-        return "no_seat"
-    if live.match.status != "playing":
-        return "not_playing"
-    if seq != live.match.seq:
-        return "seq_not_row" if seq < live.match.seq else "seq_ahead_of_row"
-    if seq != live.table.seq:
-        return "table_not_row"
-    return "other"  # the lock held by a thread, a rejection, the last move, a failed statement
-
-
 _move_on_loop = moves._move_on_loop
 
 
-async def move_on_loop(match_id, user, seq, ref, action):
-    reason = fallback_reason(match_id, user, seq, action)
+async def move_on_loop(match_id, the_act):
     start = time.perf_counter()
     try:
-        outcome = await _move_on_loop(match_id, user, seq, ref, action)
+        outcome = await _move_on_loop(match_id, the_act)
     finally:
         add("move_on_loop", time.perf_counter() - start)
     if outcome is None:
-        add(f"loop_fallback_{reason}", 0.0)
+        add("loop_fallback", 0.0)  # handed to `take`: a refusal, the last move, a moved table...
     return outcome
 
 
 services.act = act
-moves.submit_action = submit_action
+moves.take = take
 moves._move_on_loop = move_on_loop
-moves._move_on_thread = timed("move_on_thread", moves._move_on_thread)
-moves._move_locked = timed("move_locked", moves._move_locked)
 moves.awrite_in_batch = atimed("loop_statement", moves.awrite_in_batch)
-moves.write_one_statement = timed("thread_statement", moves.write_one_statement)
-moves.write_locked = timed("locked_write", moves.write_locked)
 moves.write_in_transaction = timed("write_in_transaction", moves.write_in_transaction)
 moves.state_messages = timed("state_messages", moves.state_messages)
 moves.live_table = timed("live_table", moves.live_table)
-moves.locked_match = timed("locked_match", moves.locked_match)
 moves.follow_up = timed("follow_up", moves.follow_up)
 moves.broadcast = timed("broadcast", moves.broadcast)
 
@@ -238,66 +214,24 @@ def report():
 
 
 # ----- experiments: CHALK_BENCH_PATCHES=a,b (only through this module, never in the app) ---------
-# skip_aclose: no close_old_connections hop into the sync thread on every consumer dispatch
-#   (what a MatchConsumer.dispatch override would do; its DB calls close old connections anyway);
-# no_health_check: CONN_HEALTH_CHECKS off (no SELECT 1 before each move);
-# cprofile: cProfile of the submit_action calls, printed at shutdown (top 40 by own time).
+# no_health_check: CONN_HEALTH_CHECKS off (no SELECT 1 before each move).
 PATCHES = set(filter(None, os.environ.get("CHALK_BENCH_PATCHES", "").split(",")))
-
-if "skip_aclose" in PATCHES:
-    async def _no_aclose():
-        return None
-
-    channels_consumer.aclose_old_connections = _no_aclose
 
 if "no_health_check" in PATCHES:
     connections.settings["default"]["CONN_HEALTH_CHECKS"] = False
 
-# switch_1ms / switch_0.2ms: sys.setswitchinterval, so a thread back from I/O gets the GIL sooner.
-for patch in PATCHES:
-    if patch.startswith("switch_"):
-        sys.setswitchinterval(float(patch[len("switch_"):].removesuffix("ms")) / 1000)
-
-_profile = None
-if "cprofile" in PATCHES:
-    import cProfile
-    import io
-    import pstats
-
-    _profile = cProfile.Profile()
-    _inner_submit = moves.submit_action
-
-    def profiled_submit(*args, **kwargs):
-        _profile.enable()
-        try:
-            return _inner_submit(*args, **kwargs)
-        finally:
-            _profile.disable()
-
-    moves.submit_action = profiled_submit
-
-
-def report_profile():
-    if _profile is None:
-        return
-    out = io.StringIO()
-    stats = pstats.Stats(_profile, stream=out)
-    stats.sort_stats("tottime").print_stats(40)
-    stats.sort_stats("cumulative").print_stats(60)
-    print(out.getvalue(), file=sys.stderr, flush=True)
-
 
 async def application(scope, receive, send):
-    """Chalk's app, plus the lifespan protocol so the report is printed when uvicorn stops
-    (uvicorn re-raises SIGTERM after a graceful shutdown, so atexit would never run)."""
+    """Chalk's app, its lifespan included (the collector's clock starts, the loop's pool closes,
+    as in production), and the report printed when uvicorn stops (uvicorn re-raises SIGTERM
+    after a graceful shutdown, so atexit would never run)."""
     if scope["type"] != "lifespan":
         return await chalk_application(scope, receive, send)
-    while True:
+
+    async def receive_and_report():
         message = await receive()
-        if message["type"] == "lifespan.startup":
-            await send({"type": "lifespan.startup.complete"})
-        elif message["type"] == "lifespan.shutdown":
+        if message["type"] == "lifespan.shutdown":
             report()
-            report_profile()
-            await send({"type": "lifespan.shutdown.complete"})
-            return
+        return message
+
+    return await chalk_application(scope, receive_and_report, send)

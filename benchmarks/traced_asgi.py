@@ -12,7 +12,7 @@ memory Python does not see.
 - CHALK_TRACE_HOLDERS=SECONDS: from then on each probe also writes `holders-<seconds>.json`: how
   many websocket protocol states no live connection owns, and for three of them the chains of
   objects that keep them alive.
-- CHALK_TRACE_COLLECTIONS=1: each full collection of the collector's clock (config/garbage.py)
+- CHALK_TRACE_COLLECTIONS=1: each full collection of the collector's clock (tuning/garbage.py)
   is logged to `collections.jsonl`: protocol states before and after, objects freed.
 
 Each probe holds the interpreter for a moment (it walks every object): read the differences, not
@@ -29,7 +29,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from config import garbage
+from tuning import garbage
 from config.asgi import application  # noqa: F401  (sets Django up; served as is)
 
 _directory = Path(os.environ["CHALK_TRACE_DIR"])
@@ -97,7 +97,7 @@ def _holders(target, ignored: set[int], depth: int = 8) -> list[str]:
 
 def _write_holders(seconds: int) -> None:
     """Websocket protocol states (ServerProtocol) no live uvicorn connection owns any more, and
-    what keeps three of them alive. The objects frozen at startup (config/garbage.py) are out of
+    what keeps three of them alive. The objects frozen at startup (tuning/garbage.py) are out of
     gc.get_referrers' reach, so they are thawed for the search and frozen again after it (with
     everything alive then: later probes count fewer objects)."""
     gc.unfreeze()
@@ -130,7 +130,7 @@ def _keep_writing() -> None:
 
 
 async def _collect_every_logged(seconds: float) -> None:
-    """config.garbage.collect_every, logging each collection (CHALK_TRACE_COLLECTIONS)."""
+    """tuning.garbage.collect_every, logging each collection (CHALK_TRACE_COLLECTIONS)."""
     with open(_directory / "collections.jsonl", "a") as log:
         while True:
             await asyncio.sleep(seconds)

@@ -12,9 +12,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # Django must be set up before anything imports models (consumers do).
 django.setup(set_prefix=False)
 
-from config.asgi_http import OneHopASGIHandler  # noqa: E402
+from tuning.asgi_http import OneHopASGIHandler  # noqa: E402
 
-# Pages: the middleware chain and the view in one thread hop per request (config/asgi_http.py).
+# Pages: the middleware chain and the view in one thread hop per request (tuning/asgi_http.py).
 django_asgi_app = OneHopASGIHandler()
 
 from channels.routing import ProtocolTypeRouter  # noqa: E402
@@ -25,12 +25,12 @@ from config.websockets import websocket_application  # noqa: E402
 
 from django.conf import settings  # noqa: E402
 
-from config import garbage, gil  # noqa: E402
+from tuning import garbage, gil  # noqa: E402
 
 # Everything loaded so far lives as long as the process; the young generation is collected
-# rarely, the older ones on a clock (config/garbage.py, started by config/lifespan.py).
+# rarely, the older ones on a clock (tuning/garbage.py, started by config/lifespan.py).
 garbage.tune_for_serving()
-# The event loop gets the GIL back sooner from busy threads (config/gil.py).
+# The event loop gets the GIL back sooner from busy threads (tuning/gil.py).
 gil.set_switch_interval(settings.GIL_SWITCH_MS)
 
 application = ProtocolTypeRouter(

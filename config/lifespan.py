@@ -1,9 +1,9 @@
 """The ASGI lifespan protocol: what the server's event loop runs beside the requests.
 
-- At startup, the collector's clock (config/garbage.py: a full collection every
+- At startup, the collector's clock (tuning/garbage.py: a full collection every
   GC_FULL_SECONDS).
 - At shutdown, the loop closes what it opened on itself (the loop's PostgreSQL pool,
-  gameplay/live_db.py) while it can still run its tasks.
+  tuning/live_db.py) while it can still run its tasks.
 
 uvicorn's default `--lifespan auto` calls it; a server without lifespan support still closes
 the pool when its loop shuts down (live_db ties the pool to the loop's async generators), but
@@ -14,8 +14,8 @@ import contextlib
 
 from django.conf import settings
 
-from config import garbage
-from gameplay import live_db
+from tuning import garbage
+from tuning import live_db
 
 
 async def lifespan(scope, receive, send) -> None:

@@ -162,22 +162,22 @@ DATABASES = {"default": _database()}
 # it.
 LIVE_DATABASE_THREADS = env_int("LIVE_DATABASE_THREADS", 4)
 # Long-lived threads on which an ASGI process runs its pages, one request at a time each
-# (config/asgi_http.py): by default what the pool has left beside the live tables' threads and
+# (tuning/asgi_http.py): by default what the pool has left beside the live tables' threads and
 # Channels' own thread, so a page never waits for a connection.
 PAGE_THREADS = env_int("PAGE_THREADS", max(1, DB_POOL_SIZE - LIVE_DATABASE_THREADS - 1))
 # The event loop's own asynchronous connections (psycopg_pool.AsyncConnectionPool, one per loop),
-# on which it writes plain moves itself (gameplay/live_db.py). Its moves go as one batched
+# on which it writes plain moves itself (tuning/live_db.py). Its moves go as one batched
 # statement at a time, on one connection; the second is room for a lost one being replaced.
 # (Before the batching each move had a statement and a connection of its own, and 8 were needed.)
 LIVE_LOOP_CONNECTIONS = env_int("LIVE_LOOP_CONNECTIONS", 2)
 # Seconds between full collections of the cyclic garbage collector in the ASGI process, the only
-# ones it makes (config/garbage.py: closed sockets' objects are cycles that age into the oldest
+# ones it makes (tuning/garbage.py: closed sockets' objects are cycles that age into the oldest
 # generation); 0: never (memory grows).
 GC_FULL_SECONDS = float(env_str("GC_FULL_SECONDS", "60"))
-# Milliseconds a thread of the ASGI process keeps the GIL while others wait (config/gil.py); 0: Python's 5.
+# Milliseconds a thread of the ASGI process keeps the GIL while others wait (tuning/gil.py); 0: Python's 5.
 GIL_SWITCH_MS = float(env_str("GIL_SWITCH_MS", "1"))
 # With the threads above (PostgreSQL), the event loop writes a plain move itself on its own
-# asynchronous connections (gameplay/live_db.py); off: every move goes through a thread.
+# asynchronous connections (tuning/live_db.py); off: every move goes through a thread.
 LIVE_LOOP_WRITES = env_bool("LIVE_LOOP_WRITES", True)
 
 # --- redis: channel layer, Celery broker, cache -----------------------------------------------
@@ -193,12 +193,12 @@ REDIS_PREFIX = f"chalk-{TEST_WORKER}" if TEST_WORKER else "chalk"
 
 # RedisPubSubChannelLayer: measured at ~2.2x the moves/s of the default layer here, and the
 # default layer ran out of connections at 400 sockets (docs/decisions.md). Chalk's subclass
-# (config/channel_layer.py) publishes without the lock that subscribing takes, at most the pool's
+# (tuning/channel_layer.py) publishes without the lock that subscribing takes, at most the pool's
 # cap less two at a time. Each ASGI process opens one pool; the cap makes a leak fail loudly
 # instead of exhausting the server's maxclients.
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "config.channel_layer.ChalkChannelLayer",
+        "BACKEND": "tuning.channel_layer.ChalkChannelLayer",
         "CONFIG": {
             "hosts": [{"address": REDIS_URL, "max_connections": env_int("CHANNEL_LAYER_MAX_CONNECTIONS", 16)}],
             "prefix": REDIS_PREFIX,
@@ -208,7 +208,7 @@ CHANNEL_LAYERS = {
 
 CACHES = {
     "default": {
-        "BACKEND": "config.cache.ProcessRedisCache",  # one connection pool per process, not per request
+        "BACKEND": "tuning.cache.ProcessRedisCache",  # one connection pool per process, not per request
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": REDIS_PREFIX,
         "OPTIONS": {"max_connections": env_int("CACHE_MAX_CONNECTIONS", 20)},

@@ -25,7 +25,7 @@ from datetime import datetime
 
 from gameplay import presence, services
 from gameplay.bot_levels import valid_level
-from gameplay.broadcast import group_send
+from tuning.broadcast import group_send
 from gameplay.forms import CLOCK_CHOICES, KeyedNumbersField, NewTableForm
 # The words of the rules (labels of presets, options and their values, what each option does) for pages
 # that describe them; `options_chosen` lists a game's options as its form offers them.
@@ -193,5 +193,5 @@ def seated_users(match_id: int) -> list[int]:
 
 
 def send_to_group(group: str, message: dict) -> None:
-    """A channel-layer group send from synchronous code (gameplay.broadcast's long-lived loop)."""
+    """A channel-layer group send from synchronous code (tuning.broadcast's long-lived loop)."""
     group_send(group, message)

@@ -11,8 +11,6 @@ it is used or echoed, and an oversized frame is closed with CLOSE_TOO_BIG. A rea
 with its traceback where it happened and the socket is closed with CLOSE_SERVER_ERROR.
 """
 
-import asyncio
-import functools
 import logging
 import time
 from collections import Counter
@@ -21,11 +19,10 @@ import orjson
 from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from channels.layers import get_channel_layer
 from django.conf import settings
 
-from gameplay import chat, conduct, frames, presence, services
-from gameplay.live_db import on_database_thread
+from gameplay import chat, frames, presence, services
+from tuning.live_db import on_database_thread
 from gameplay.services import ActionRejected, error_frame
 
 logger = logging.getLogger("chalk.gameplay")
@@ -69,7 +66,8 @@ async def on_match_act(socket: "MatchConsumer", message: dict) -> None:
     after its commit; the sender gets an ack."""
     ref = _echoed_ref(message)
     try:
-        outcome = await on_database_thread(conduct.submit, socket.match_id, socket.user, ref, message["type"])
+        act = services.Act.at_table(socket.user, message.get("ref"), message["type"])
+        outcome = await on_database_thread(services.take, socket.match_id, act)
     except ActionRejected as rejected:
         await socket.send_json(error_frame(rejected.code, rejected.message, ref))
         return
@@ -99,7 +97,7 @@ async def on_chat_history(socket: "MatchConsumer", message: dict) -> None:
 MESSAGE_HANDLERS = {
     "act": on_act,
     "sync": on_sync,
-    **{kind: on_match_act for kind in conduct.KINDS},
+    **{kind: on_match_act for kind in services.TABLE_ACTS},
     "chat": on_chat,
     "chat_history": on_chat_history,
 }
@@ -113,56 +111,26 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         return frames.encode(content)
 
     async def __call__(self, scope, receive, send):
-        """Channels' consumer loop, with one long-lived reader per source (the socket, the
-        channel layer) feeding `dispatch` under a lock, instead of a new task and an
-        `asyncio.wait` for every message: a socket gets five messages a move, and that churn
-        cost the server core several percent (benchmarks/live_load.py). Same guarantees:
-        one message handled at a time, each source read in order, StopConsumer ends it.
-        Both readers end with the socket and are awaited: none outlives it or dies unread."""
-        self.scope = scope
-        self.channel_layer = get_channel_layer(self.channel_layer_alias)
-        self.channel_name = await self.channel_layer.new_channel()
-        self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
-        self.base_send = send
-        # Channels' session wrapper inspects the session on every message it passes on, to save
-        # it with an accept or a close; a table socket never changes its session, so the frames
-        # of every move (match_update) go past it to the server's own send.
-        self.frame_send = getattr(getattr(send, "__self__", None), "real_send", send)
-        one_at_a_time = asyncio.Lock()
-        readers = [asyncio.ensure_future(self._read(receive, one_at_a_time)),
-                   asyncio.ensure_future(self._read(self.channel_receive, one_at_a_time))]
+        """Channels' own consumer loop. Whatever ends it, the socket gives back what it holds
+        outside itself (its group, its user's socket count, its seat's presence); a bug of ours
+        is logged with its traceback and closes the socket with CLOSE_SERVER_ERROR."""
         try:
-            done, _ = await asyncio.wait(readers, return_when=asyncio.FIRST_COMPLETED)
-            failed = [reader for reader in done if not reader.cancelled() and reader.exception()]
-        finally:
-            for reader in readers:
-                reader.cancel()
-            await asyncio.gather(*readers, return_exceptions=True)  # every outcome retrieved
-            await self._leave()
-        if any(not isinstance(reader.exception(), StopConsumer) for reader in failed):
-            await self._close_quietly(CLOSE_SERVER_ERROR)
-
-    async def _read(self, source, one_at_a_time: asyncio.Lock) -> None:
-        """Feed one source's messages to `dispatch` until the socket ends (StopConsumer). A
-        client gone while we send ends it too; any other exception is logged here, where its
-        traceback still shows the line that failed."""
-        try:
-            while True:
-                message = await source()
-                async with one_at_a_time:
-                    await self.dispatch(message)
-        except (StopConsumer, asyncio.CancelledError):
+            await super().__call__(scope, receive, send)
+        except StopConsumer:
             raise
         except OSError:  # uvicorn's ClientDisconnected: the client closed while we sent
-            raise StopConsumer() from None
+            pass
         except Exception:
             logger.exception("match %s: the table socket failed", getattr(self, "match_id", "?"))
-            raise
+            await self._close_quietly(CLOSE_SERVER_ERROR)
+        finally:
+            await self._leave()
 
     async def dispatch(self, message):
         # Channels hops to the database thread before every handler to close old connections:
         # five hops per move (one per socket's match.update), queued behind everyone's moves.
-        # Handlers here reach the database only through gameplay.live_db, which cleans up.
+        # Handlers here reach the database only through tuning.live_db, which cleans up
+        # (tuning/README.md lists this override).
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -185,9 +153,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.group = services.group_name(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         if self.seat is not None:  # fair starts and the reconnect window (gameplay/presence.py)
-            started = await on_database_thread(presence.arrived, self.match_id, self.seat)
-            if started is not None:  # this arrival started the clocks: publish from this loop
-                await self.channel_layer.group_send(self.group, started.group_message())
+            await on_database_thread(presence.arrived, self.match_id, self.seat)  # may start the clocks
         await self.send_state()
 
     async def refuse(self, close_code: int, code: str, message: str) -> None:
@@ -252,13 +218,12 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json(await on_database_thread(services.current_state, self.match_id, self.user))
 
     async def send_frame(self, content: dict) -> None:
-        """A frame to this socket alone, past Channels' session wrapper (see frame_send): the
-        ack of every move goes this way."""
-        await self.frame_send({"type": "websocket.send", "text": frames.encode(content)})
+        """A frame to this socket alone (the ack of a move, an error)."""
+        await self.send(text_data=frames.encode(content))
 
     async def match_update(self, event):
         reader = "spectator" if self.seat is None else str(self.seat)
-        await self.frame_send({"type": "websocket.send", "text": event["head"] + event["tails"][reader]})
+        await self.send(text_data=event["head"] + event["tails"][reader])
 
     async def chat_message(self, event):
         if event["line"]["audience"] == chat.audience_of(self.seat):

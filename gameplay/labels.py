@@ -119,7 +119,7 @@ def phrases() -> dict:
 
 
 def conduct_phrases() -> dict:
-    """Conceding, leaving, game over, chat (gameplay/conduct.py, gameplay/chat.py)."""
+    """Conceding, leaving, game over, chat (gameplay/services/moves.py, gameplay/chat.py)."""
     return {
         "concede": _("Concede"), "leave": _("Leave the table"),
         "concede_confirm": _("Propose to your partner that your team concedes the match?"),

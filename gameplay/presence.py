@@ -14,9 +14,9 @@ The rules, as built:
   within it just carries on. After it, the table's leaver policy (`Match.leaver_policy`) decides:
   `bot` (the default, and casual tables'): a bot plays the seat to the end and the match becomes
   unrated; `forfeit` (a competition may choose it): the leaver's team loses the match.
-- Both are actions in the match's log (`replace`, `forfeit`: gameplay/table.py), written by the
-  service below like any other, so replays and archives see them. A player who leaves on purpose
-  (gameplay/conduct.py) meets the same policy at once.
+- Both are actions in the match's log (`replace`, `forfeit`: gameplay/table.py), taken through
+  the one door (services.take, `Act.for_seat`) like any other, so replays and archives see them. A player who leaves on purpose
+  (services.moves: `leave`) meets the same policy at once.
 
 Connections are counted on the Seat row (all processes' sockets), so any process may judge.
 """
@@ -46,10 +46,10 @@ def checkin_closes_at(match: Match):
     return match.started_at + timedelta(seconds=match.checkin_seconds) if match.started_at else None
 
 
-def start_clocks(match_id: int, window_closed: bool = False, publish: bool = True):
+def start_clocks(match_id: int, window_closed: bool = False):
     """Start a held table's clocks if every seat is there, or if its check-in window has closed
-    (then the players still missing are away from now). The outcome (its state frames) if they
-    started, else None; with publish=False the caller (a socket, on its own loop) sends it."""
+    (then the players still missing are away from now). The outcome (its state frames, broadcast
+    after the commit) if they started, else None."""
     with services.match_lock(match_id), transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or match.status != Match.Status.PLAYING or match.clocks_started_at is not None:
@@ -65,8 +65,7 @@ def start_clocks(match_id: int, window_closed: bool = False, publish: bool = Tru
         services.set_clock(match, live.table)
         match.save(update_fields=["clocks_started_at", "deadline"])
         outcome = services.Outcome(match.pk, match.seq, None, services.state_messages(match, live.table, []))
-        if publish:
-            transaction.on_commit(lambda: services.broadcast(outcome))
+        transaction.on_commit(lambda: services.broadcast(outcome))
     logger.info("match %s: clocks started (%s)", match_id, "window closed" if window_closed else "all present")
     return outcome
 
@@ -82,11 +81,11 @@ def _mark_absent_away(match: Match, now) -> None:
 
 def arrived(match_id: int, seat: int):
     """A socket of the seat's player opened (the consumer, on connect). The outcome of starting
-    the clocks if this arrival completed the table, for the consumer to publish; else None."""
+    the clocks if this arrival completed the table (already broadcast); else None."""
     Seat.objects.filter(match_id=match_id, seat=seat).update(connections=F("connections") + 1, away_since=None)
     match = Match.objects.filter(pk=match_id).only("status", "clocks_started_at").first()
     if match and match.status == Match.Status.PLAYING and match.clocks_started_at is None:
-        return start_clocks(match_id, publish=False)
+        return start_clocks(match_id)
     return None
 
 
@@ -120,39 +119,18 @@ def _schedule(task_name: str, args: tuple, eta) -> None:
 def enforce_leaver(match_id: int, seat: int, now=None) -> services.Outcome | None:
     """Apply the leaver policy to a seat away longer than the reconnect window; None otherwise."""
     now = now or timezone.now()
-    with services.match_lock(match_id), transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
-        if match is None or match.status != Match.Status.PLAYING:
-            return None
-        row = Seat.objects.filter(match=match, seat=seat).first()
-        if row is None or row.bot or row.away_since is None or row.connections or match.clocks_started_at is None:
-            return None  # back, already a bot, or the table still waits for everyone (fair starts)
-        since = max(row.away_since, match.clocks_started_at)  # away in the waiting room counts from the start
-        if since + timedelta(seconds=match.reconnect_seconds) > now:
-            return None
-        logger.info("match %s: seat %s away since %s, policy %s", match_id, seat, row.away_since,
-                    match.leaver_policy)
-        return apply_policy(match, services.live_table(match), seat, actor=None)
-
-
-def apply_policy(match: Match, live: services.LiveTable, seat: int, actor, ref=None) -> services.Outcome:
-    """The table's leaver policy for `seat` (inside the match's lock and transaction)."""
-    if match.leaver_policy == Match.LeaverPolicy.FORFEIT:
-        return services.apply_in_lock(match, live, seat, {"seat": seat, "type": "forfeit"}, ref, actor, check_turn=False)
-    return replace_with_bot(match, live, seat, actor, ref)
-
-
-def replace_with_bot(match: Match, live: services.LiveTable, seat: int, actor, ref=None) -> services.Outcome:
-    """A bot plays `seat` to the end (inside the match's lock and transaction): the `replace`
-    action in the log, so every frame shows the seat replaced, and the match is no longer rated."""
-    outcome = services.apply_in_lock(match, live, seat, {"seat": seat, "type": "replace"}, ref, actor, check_turn=False)
-    bot = substitute_level(match)  # the competition's choice, else normal (gameplay/bot_levels.py)
-    Seat.objects.filter(match=match, seat=seat).update(bot=bot)
-    Match.objects.filter(pk=match.pk).update(rated=False)  # a bot played part of it
-    match.rated = False
-    live.bots[seat] = bot
-    outcome.bot_next = live.table.to_act in live.bots  # read after the commit, by follow_up
-    return outcome
+    match = Match.objects.filter(pk=match_id).only("status", "clocks_started_at", "reconnect_seconds").first()
+    if match is None or match.status != Match.Status.PLAYING:
+        return None
+    row = Seat.objects.filter(match=match, seat=seat).first()
+    if row is None or row.bot or row.away_since is None or row.connections or match.clocks_started_at is None:
+        return None  # back, already a bot, or the table still waits for everyone (fair starts)
+    since = max(row.away_since, match.clocks_started_at)  # away in the waiting room counts from the start
+    if since + timedelta(seconds=match.reconnect_seconds) > now:
+        return None
+    logger.info("match %s: seat %s away since %s, leaver policy", match_id, seat, row.away_since)
+    # The door judges again under the row's lock: a player back meanwhile keeps the seat.
+    return services.take(match_id, services.Act.for_seat(seat, "leave", away_since=row.away_since))
 
 
 def seat_bot_for_absent(match_id: int, user_id: int, actor) -> str:
@@ -180,7 +158,7 @@ def seat_bot_for_absent(match_id: int, user_id: int, actor) -> str:
             services.forget_table(match.pk)
             services.start_if_ready(Match.objects.get(pk=match.pk))
             return bot
-        replace_with_bot(match, services.live_table(match), row.seat, actor)
+        services.take(match_id, services.Act.for_seat(row.seat, "replace", actor))
     start_clocks(match_id)  # held only for this player: they start now (else nothing happens)
     return bot
 

@@ -32,7 +32,7 @@ BOT_SWEEP_CURSOR = "chalk:gameplay:bot-sweep-cursor"
 def sweep_deadlines() -> int:
     overdue = (Match.objects.filter(status=Match.Status.PLAYING, deadline__lte=timezone.now())
                .order_by("deadline").values_list("pk", "seq")[:SWEEP_BATCH])
-    return sum(1 for match_id, seq in overdue if services.submit_timeout(match_id, seq) is not None)
+    return sum(1 for match_id, seq in overdue if services.take(match_id, services.Act.by_clock(seq)) is not None)
 
 
 @shared_task(name="gameplay.sweep_stalled_bots", ignore_result=True)
@@ -82,7 +82,7 @@ def play_bots(match_id: int) -> int:
     delay = settings.BOT_MOVE_DELAY
     moves = 0
     with playing_bots():
-        while services.submit_bot_move(match_id) is not None:
+        while services.play_bot_turn(match_id) is not None:
             moves += 1
             if delay > 0 and not settings.CELERY_TASK_ALWAYS_EAGER:
                 play_bots.apply_async((match_id,), countdown=delay)

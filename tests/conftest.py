@@ -132,9 +132,9 @@ def django_db_setup(django_db_setup, django_db_blocker):
 @pytest.fixture(autouse=True)
 def close_loop_connections():
     """A consumer run in the test's own event loop may open the loop's PostgreSQL connections
-    (gameplay/live_db.py); close them with the test, as its loop goes."""
+    (tuning/live_db.py); close them with the test, as its loop goes."""
     yield
-    live_db = sys.modules.get("gameplay.live_db")
+    live_db = sys.modules.get("tuning.live_db")
     if live_db is not None:
         live_db.close_all()
 

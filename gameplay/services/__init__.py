@@ -13,14 +13,13 @@ The modules, each importing only those above it (no import inside a function):
 - writes     how an accepted act is stored: the locked transaction or the one statement
 - aftermath  after a commit: broadcast from synchronous code, clocks, bots
 - setup      creating, seating, starting and aborting tables
-- moves      the one door for an act (`act` for the socket, `submit_action`), timeouts, bot moves
+- moves      the one door for every act (`Act`; `take`, and `act` for the socket), bot turns
 
 Other apps import the public names below from `gameplay.services`.
 """
 
 from gameplay.services.aftermath import broadcast, follow_up, schedule_bots
-from gameplay.services.moves import (act, apply_in_lock, check_act, resent, storable_text, submit_action, submit_bot_move,
-                                     submit_timeout, usable_ref)
+from gameplay.services.moves import TABLE_ACTS, Act, act, check_act, play_bot_turn, storable_text, take, usable_ref
 from gameplay.services.setup import (abort_match, create_match, decline_seat, fill_with_bots, start_if_ready,
                                      start_waiting, take_seat, withdraw_invitation)
 from gameplay.services.states import current_state, reader_of, state_message, state_messages
@@ -30,11 +29,11 @@ from gameplay.services.writes import set_clock
 from gameplay.services.values import GROUP_PREFIX, ActionRejected, Outcome, SeatSpec, error_frame, group_name
 
 __all__ = [
-    "GROUP_PREFIX", "ActionRejected", "LiveTable", "MatchLock", "Outcome", "SeatSpec", "abort_match", "act",
-    "apply_in_lock", "locked_match", "resent", "set_clock", "storable_text",
+    "GROUP_PREFIX", "TABLE_ACTS", "Act", "ActionRejected", "LiveTable", "MatchLock", "Outcome", "SeatSpec", "abort_match", "act",
+    "locked_match", "play_bot_turn", "set_clock", "storable_text", "take",
     "broadcast", "cached_table", "cached_table_at", "check_act", "create_match", "current_state", "error_frame",
     "fill_with_bots", "follow_up", "forget_table", "group_name", "live_table", "match_lock", "put_table",
     "reader_of", "schedule_bots", "spec_of", "start_if_ready", "start_waiting", "state_message",
-    "state_messages", "decline_seat", "submit_action", "submit_bot_move", "submit_timeout", "take_seat", "usable_ref",
+    "state_messages", "decline_seat", "take_seat", "usable_ref",
     "withdraw_invitation",
 ]

@@ -21,7 +21,7 @@ import threading
 from celery import current_app
 from django.conf import settings
 
-from gameplay.broadcast import group_send
+from tuning.broadcast import group_send
 from gameplay.services.values import Outcome, group_name
 
 PLAY_BOTS = "gameplay.play_bots"

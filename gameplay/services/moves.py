@@ -1,43 +1,45 @@
-"""Submitting acts: the one door for a move, and the only module that decides how it is written.
+"""The one door for every act at a table.
 
-A player's act comes in through `act` (the table socket) or `submit_action` (synchronous
-callers); the clock and the bots through `submit_timeout` and `submit_bot_move`. The act's form
-is checked once (`check_act`), the plain case once (`_take_plain`), and then one of three writers
-stores it (services.writes):
+Every act that changes a match is an `Act`: a person's card or bid (the table socket), a bot's
+decision, the clock's timeout, a match-level act (concede, concede_decline, leave), or an act the
+server takes for a seat (a bot replacing a leaver, a forfeit, an organiser seating a bot). Each
+goes through one of two doors that share one judge:
 
-- on the event loop, on its own connections (`_move_on_loop`), for the plain case: one
-  statement for the moves of every table the loop writes meanwhile;
-- on a database thread, the same statement (`_move_on_thread`), when the loop cannot take it;
-  the plain move that ends the match takes a transaction of its own there instead (it writes
-  the result), from either (`_write_last_move` for the loop's);
-- the locked transaction (`_move_locked`), which judges everything else from the database:
-  rejections, a table another process moved, a ref used before.
+- `take(match_id, act)`: synchronous, for everything off the event loop (tasks, services, the
+  socket's fallback). Under the match's process lock and its row lock, `_judge` checks the act
+  against the table, the engine applies it, and the locked transaction appends it
+  (writes.write_in_transaction). After the commit every reader's frame is broadcast and the
+  next bot woken.
+- `act(match_id, user, message, reply)`: the table socket's door, on its event loop. A person's
+  plain move (seated, their own seat, the table's current seq, the engine accepts it) is applied
+  to the cached table and written in the loop's batched compare-and-swap statement
+  (writes.awrite_in_batch), then published from the loop. Anything else — a refusal to word, the
+  move that ends the match (it writes the result), a table another process moved, a used ref —
+  goes to `take` on a database thread, which judges it afresh from the locked row.
 
-Only after the write is anything sent: each reader's frame is built here (`_taken`), published
-by the caller's loop (`act`) or after the commit (`aftermath.broadcast`).
+So there are two writers: the batch for plain moves and the locked transaction for the rest.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import psycopg
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from gameplay.bot_levels import substitute_level
 from gameplay.bots import get_bot
-from gameplay.live_db import loop_writes_enabled, on_database_thread
-from gameplay.models import Match
+from tuning.live_db import loop_writes_enabled, on_database_thread
+from gameplay.models import Match, Seat
 from gameplay.rules import IllegalAction
 from gameplay.services.aftermath import broadcast, follow_up
 from gameplay.services.states import current_state, state_messages
-from gameplay.services.tables import (LiveTable, cached_table, forget_table, live_table, locked_match,
-                                      locked_match_if_any, match_lock)
+from gameplay.services.tables import LiveTable, cached_table, forget_table, live_table, locked_match_if_any, match_lock
 from gameplay.services.values import ActionRejected, LoggedAction, Outcome, TableMovedOn, error_frame, group_name
-from gameplay.services.writes import (awrite_in_batch, one_statement_possible, write_in_transaction,
-                                      write_locked, write_one_statement)
+from gameplay.services.writes import awrite_in_batch, write_in_transaction
 
 logger = logging.getLogger("chalk.gameplay")
 
@@ -45,47 +47,310 @@ MAX_REF_LENGTH = 64
 MAX_ACTION_DEPTH = 8  # an action is a flat object of a few fields; deeper is not an action
 _INT64 = 2**63
 
+# Who acts: a person at their own seat, a bot at its seat, the clock, or the server for a seat.
+PLAYER, BOT, CLOCK, SERVER = "player", "bot", "clock", "server"
+# Match-level acts a seated person may take at any moment of a playing match (_table_act_steps).
+TABLE_ACTS = ("concede", "concede_decline", "leave")
+
+
+@dataclass(frozen=True)
+class Act:
+    """One act at a table, whoever takes it (the constructors below say who)."""
+
+    by: str
+    action: dict
+    user: object = None  # the person acting, or asking for it (an organiser): the log's actor
+    seat: int | None = None  # the seat acted for when it is not the user's own (bot, clock, server)
+    seq: int | None = None  # the seq the act was decided at; None: any moment (match-level acts)
+    ref: str | None = None
+    away_since: object = None  # a leaver's: the absence the server judged (still the same one?)
+
+    @classmethod
+    def by_player(cls, user, seq, ref, action) -> "Act":
+        check_act(seq, ref, action)
+        return cls(PLAYER, action, user=user, seq=seq, ref=ref)
+
+    @classmethod
+    def at_table(cls, user, ref, kind: str) -> "Act":
+        """concede, concede_decline, leave (docs/protocol-extensions.md)."""
+        if kind not in TABLE_ACTS:
+            raise ActionRejected("bad_message", f"Unknown match action {kind!r}.")
+        if not usable_ref(ref):
+            raise ActionRejected("bad_message", "ref must be a string of at most 64 characters.")
+        return cls(PLAYER, {"type": kind}, user=user, ref=ref)
+
+    @classmethod
+    def by_bot(cls, seat: int, seq: int, action: dict) -> "Act":
+        return cls(BOT, action, seat=seat, seq=seq)
+
+    @classmethod
+    def by_clock(cls, seq: int) -> "Act":
+        return cls(CLOCK, {"type": "timeout"}, seq=seq)
+
+    @classmethod
+    def for_seat(cls, seat: int, kind: str, actor=None, away_since=None) -> "Act":
+        """The server's act for a seat: `replace` (a bot plays it to the end, an organiser's
+        choice) or `leave` (the leaver policy for a player away since `away_since`)."""
+        return cls(SERVER, {"type": kind}, user=actor, seat=seat, away_since=away_since)
+
+
+@dataclass
+class _Step:
+    """One row the act becomes (a concession a bot partner agrees to is two)."""
+
+    seat: int
+    action: dict
+    ref: str | None
+    actor: object
+    check_turn: bool = False
+    effects: list = field(default_factory=list)
+
+
+# ----- the synchronous door --------------------------------------------------------------------
+
+def take(match_id: int, act: Act) -> Outcome | None:
+    """Judge, apply and append an act in the locked transaction; broadcast after the commit.
+
+    Raises ActionRejected (the protocol's code) for a person's act the table refuses. A bot's,
+    the clock's or the server's act that the table has moved past returns None: whoever moved it
+    on took care of what comes next."""
+    if act.by == CLOCK and not _timeout_due(match_id, act.seq):
+        return None  # nearly every timer: answered without the lock a move would wait behind
+    with match_lock(match_id), transaction.atomic():
+        match = locked_match_if_any(match_id)
+        if match is None:
+            if act.by == PLAYER:
+                raise ActionRejected("forbidden", "There is no such match.")
+            return None
+        live = live_table(match)
+        judged = _judge(match, live, act)
+        if not isinstance(judged, list):
+            return judged  # a resent act's ack, or None
+        outcome = None
+        for step in judged:
+            outcome = _append(match, live, step)
+            if match.is_finished:
+                break
+        transaction.on_commit(lambda: broadcast(outcome))
+        transaction.on_commit(lambda: follow_up(outcome))  # after the frames: they stay in seq order
+        return outcome
+
+
+def _timeout_due(match_id: int, seq) -> bool:
+    return Match.objects.filter(pk=match_id, seq=seq, status=Match.Status.PLAYING,
+                                deadline__lte=timezone.now()).exists()
+
+
+def _judge(match: Match, live: LiveTable, act: Act) -> list[_Step] | Outcome | None:
+    """What the act becomes at this table (the rows to append), a resent act's ack, or None
+    (a server act the table moved past). Refusals carry the protocol's codes, checked in its
+    order: seat, a resent ref of that seat, status, seq, seat acted for, turn."""
+    if act.by != PLAYER:
+        return _server_steps(match, live, act)
+    seat = live.seat_of_user.get(getattr(act.user, "pk", None))
+    if seat is None:
+        raise ActionRejected("forbidden", "You do not hold a seat at this table.")
+    if (again := resent(live, act.ref, seat)) is not None:
+        return again
+    if match.status != Match.Status.PLAYING:
+        raise ActionRejected("finished" if match.is_finished else "not_your_turn",
+                             "The match is over." if match.is_finished else "The match has not started.")
+    kind = act.action["type"]
+    if kind in TABLE_ACTS:
+        return _table_act_steps(match, live, seat, act)
+    if act.seq != match.seq:
+        raise ActionRejected("stale", "The table moved on; here is the current state.")
+    if act.action.get("seat", seat) != seat:
+        raise ActionRejected("forbidden", "You can only act for your own seat.")
+    return [_Step(seat, dict(act.action, seat=seat), act.ref, act.user, check_turn=True)]
+
+
+def _table_act_steps(match: Match, live: LiveTable, seat: int, act: Act) -> list[_Step]:
+    """A player's match-level acts: any seated player may take them at any moment of a playing
+    match, whoever's turn it is (gameplay/table.py handles them before the engine). A concession
+    needs the partner: the first `concede` of a team proposes, the partner's `concede` concedes
+    the match (a bot partner agrees at once), and either of them may `concede_decline`. `leave`
+    gives the seat to the table's leaver policy at once (gameplay/presence.py). A finished match
+    answers `finished`, a waiting one `not_your_turn`, someone without a seat `forbidden`."""
+    if seat in live.bots:
+        raise ActionRejected("forbidden", "A bot plays this seat now: you left the table.")
+    kind = act.action["type"]
+    if kind == "leave":  # the table's leaver policy, at once (gameplay/presence.py)
+        return [_leaver_step(match, seat, act.ref, act.user)]
+    steps = [_Step(seat, {"seat": seat, "type": kind}, act.ref, act.user)]
+    partner = live.table.partner_of(seat)
+    if kind == "concede" and partner in live.bots:
+        steps.append(_Step(partner, {"seat": partner, "type": "concede"}, None, None))  # a bot partner agrees
+    return steps
+
+
+def _server_steps(match: Match, live: LiveTable, act: Act) -> list[_Step] | None:
+    if match.status != Match.Status.PLAYING or (act.seq is not None and act.seq != match.seq):
+        return None
+    if act.by == CLOCK:
+        if match.deadline is None or match.deadline > timezone.now() or live.table.to_act is None:
+            return None
+        seat = live.table.to_act
+        logger.info("match %s: seat %s timed out at seq %s", match.pk, seat, match.seq)
+        return [_Step(seat, {"seat": seat, "type": "timeout"}, None, None)]
+    if act.by == BOT:
+        return [_Step(act.seat, dict(act.action, seat=act.seat), None, None)]
+    if act.action["type"] == "leave":
+        still_away = Seat.objects.filter(match=match, seat=act.seat, bot="", connections=0,
+                                         away_since=act.away_since).exists()
+        return [_leaver_step(match, act.seat, None, act.user)] if still_away else None
+    return [_Step(act.seat, {"seat": act.seat, "type": act.action["type"]}, None, act.user,
+                  effects=[_seat_a_bot] if act.action["type"] == "replace" else [])]
+
+
+def _leaver_step(match: Match, seat: int, ref, actor) -> _Step:
+    """The leaver policy: the team forfeits, or a bot plays the seat to the end."""
+    if match.leaver_policy == Match.LeaverPolicy.FORFEIT:
+        return _Step(seat, {"seat": seat, "type": "forfeit"}, ref, actor)
+    return _Step(seat, {"seat": seat, "type": "replace"}, ref, actor, effects=[_seat_a_bot])
+
+
+def _seat_a_bot(match: Match, live: LiveTable, seat: int) -> None:
+    """After `replace` is in the log: the seat's bot, and the match is no longer rated."""
+    bot = substitute_level(match)  # the competition's choice, else normal (gameplay/bot_levels.py)
+    Seat.objects.filter(match=match, seat=seat).update(bot=bot)
+    Match.objects.filter(pk=match.pk).update(rated=False)  # a bot played part of it
+    match.rated = False
+    live.bots[seat] = bot
+
+
+def _append(match: Match, live: LiveTable, step: _Step) -> Outcome:
+    """Apply one step to the table and append it, inside the caller's lock and transaction."""
+    row = _apply(match, live, step.seat, step.action, step.ref, step.actor, step.check_turn)
+    try:
+        write_in_transaction(match, live.table, row)
+    except BaseException:
+        forget_table(match.pk)  # the table moved but the log did not: rebuild next time
+        raise
+    for effect in step.effects:
+        effect(match, live, step.seat)
+    return _taken(match, live, row)
+
+
+# ----- acts that need a choice first: bots ------------------------------------------------------
+
+def play_bot_turn(match_id: int) -> Outcome | None:
+    """If a bot holds the seat to act, let it choose from its own view and legal actions, then
+    take its act through the door. The choice (up to the strong bot's budget) is made outside
+    the lock and the transaction, so people's moves are never held up by a bot's thinking; the
+    door applies it only if the table is still where the bot looked (else None)."""
+    turn = _bot_turn(match_id)
+    if turn is None:
+        return None
+    seq, seat, bot, view, legal = turn
+    return take(match_id, Act.by_bot(seat, seq, bot.choose(view, legal)))
+
+
+def _bot_turn(match_id: int):
+    """(seq, seat, bot, view, legal actions) when a bot is to act at a playing table, else None;
+    read under the match's lock (the cached table must not move while it is read), no row lock."""
+    with match_lock(match_id):
+        match = Match.objects.filter(pk=match_id).first()
+        if match is None or match.status != Match.Status.PLAYING:
+            return None
+        live = live_table(match)
+        seat = live.table.to_act
+        if seat not in live.bots:
+            return None
+        bot = get_bot(live.bots[seat], seed=f"{match.seed}:{match.seq}", options=match.options)
+        view = live.table.view(seat) if bot.needs_view else None
+        return match.seq, seat, bot, view, live.table.legal_for(seat)
+
 
 # ----- the socket's door -----------------------------------------------------------------------
 
 async def act(match_id: int, user, message: dict, reply) -> None:
-    """A table socket's `act` message (protocol.md), start to end: check its form, write it the
-    cheapest safe way, publish every reader's frame, ack the sender, then clocks and bots.
-    `reply(frame)` sends a frame to the acting socket alone (the ack, an error)."""
+    """A table socket's `act` message (protocol.md), start to end: check its form, write it,
+    publish every reader's frame, ack the sender, then wake a bot. `reply(frame)` sends a frame
+    to the acting socket alone (the ack, an error)."""
     ref = message.get("ref")
     try:
-        seq, action = act_of(message)
-        outcome = await _write_act(match_id, user, seq, ref, action)
+        the_act = Act.by_player(user, *seq_and_action(message))
+        outcome = await _move_on_loop(match_id, the_act) if loop_writes_enabled() else None
+        on_loop = outcome is not None
+        if not on_loop:  # judged from the locked row; `take` publishes after its commit
+            outcome = await on_database_thread(take, match_id, the_act)
     except ActionRejected as rejected:
         await reply(error_frame(rejected.code, rejected.message, ref if usable_ref(ref) else None))
         if rejected.code == "stale":
             await reply(await on_database_thread(current_state, match_id, user))
         return
-    if not outcome.duplicate:  # committed: publish from this loop, then acknowledge
+    if on_loop and not outcome.duplicate:  # committed: publish from this loop, then acknowledge
         await get_channel_layer().group_send(group_name(match_id), outcome.group_message())
     await reply({"type": "ack", "ref": ref, "seq": outcome.seq})
-    if outcome.bot_next:
+    if on_loop and outcome.bot_next:
         await on_database_thread(follow_up, outcome)
 
 
-async def _write_act(match_id: int, user, seq: int, ref: str, action: dict) -> Outcome:
-    if loop_writes_enabled():
-        outcome = await _move_on_loop(match_id, user, seq, ref, action)
-        if isinstance(outcome, _LastMove):
-            return await on_database_thread(_write_last_move, outcome, user, seq, ref, action)
-        if outcome is not None:
-            return outcome
-    return await on_database_thread(submit_action, match_id, user, seq, ref, action, False)
+_moving_on_loop: set[int] = set()  # matches whose move the event loop is writing right now
+
+
+async def _move_on_loop(match_id: int, act: Act) -> Outcome | None:
+    """A person's plain move on the event loop itself: the engine in memory, the statement
+    (shared with the other tables' moves the loop writes meanwhile) on the loop's own
+    connections, no thread hop. None whenever the plain case does not hold, including when a
+    database thread is busy with this match (the loop never waits for one) and for the move
+    that ends the match (it writes the result: the locked transaction's)."""
+    live = cached_table(match_id)
+    if live is None or match_id in _moving_on_loop or not live.lock.try_acquire():
+        return None
+    _moving_on_loop.add(match_id)  # the lock is re-entrant, and every coroutine is this thread
+    try:
+        if cached_table(match_id) is not live:  # replaced while we took the lock
+            return None
+        seat = _plain_seat(live, act)
+        if seat is None:
+            return None
+        if (again := resent(live, act.ref, seat)) is not None:
+            return again
+        try:
+            row = _apply(live.match, live, seat, dict(act.action, seat=seat), act.ref, act.user, check_turn=True)
+        except ActionRejected:
+            return None  # refusals are rare: the locked transaction words them
+        if live.table.is_over:
+            # The last move writes the result and tells the competitions: the locked
+            # transaction's, from the log (the cached table is a move ahead of it now).
+            forget_table(match_id)
+            return None
+        try:
+            await awrite_in_batch(live.match, live.table, row)
+        except (TableMovedOn, psycopg.Error, IntegrityError):
+            # The table moved but the log did not: rebuild next time. A used ref, a row another
+            # process moved, or a database in trouble: the locked transaction judges the act.
+            forget_table(match_id)
+            return None
+        except BaseException:
+            forget_table(match_id)
+            raise
+        return _taken(live.match, live, row)
+    finally:
+        _moving_on_loop.discard(match_id)
+        live.lock.release()
+
+
+def _plain_seat(live: LiveTable, act: Act) -> int | None:
+    """The actor's seat when the act is the plain case: a seated player (not replaced by a bot)
+    of a playing table, a card or bid for their own seat on the cached table's seq; else None."""
+    seat = live.seat_of_user.get(getattr(act.user, "pk", None))
+    if (seat is None or seat in live.bots or live.match.status != Match.Status.PLAYING
+            or act.seq != live.match.seq or act.seq != live.table.seq
+            or act.action["type"] in TABLE_ACTS or act.action.get("seat", seat) != seat):
+        return None
+    return seat
 
 
 # ----- an act's form ---------------------------------------------------------------------------
 
-def act_of(message: dict) -> tuple[int, dict]:
-    """The (seq, action) of a socket's `act`, whose ref is required (protocol.md)."""
+def seq_and_action(message: dict) -> tuple[int, str, dict]:
+    """The (seq, ref, action) of a socket's `act`, whose ref is required (protocol.md)."""
     if not usable_ref(message.get("ref")) or "seq" not in message:
         raise ActionRejected("bad_message", "An act needs ref, seq and action.")
-    check_act(message["seq"], message["ref"], message.get("action"))
-    return message["seq"], message["action"]
+    return message["seq"], message["ref"], message.get("action")
 
 
 def check_act(seq, ref, action) -> None:
@@ -96,6 +361,8 @@ def check_act(seq, ref, action) -> None:
         raise ActionRejected("bad_message", "This action holds values no game uses.")
     if action["type"] == "timeout":
         raise ActionRejected("forbidden", "Only the server's clock can time a seat out.")
+    if action["type"] in ("replace", "forfeit"):
+        raise ActionRejected("forbidden", "Only the table's leaver policy replaces a seat or forfeits.")
     if ref is not None and not usable_ref(ref):
         raise ActionRejected("bad_message", "ref must be a string of at most 64 characters.")
     if type(seq) is not int:
@@ -138,237 +405,21 @@ def _utf8(text: str) -> bool:
     return True
 
 
-# ----- synchronous callers: players, the clock, bots ---------------------------------------------
-
-def submit_action(match_id: int, user, seq, ref, action, publish: bool = True) -> Outcome:
-    """A player's act (protocol.md). Raises ActionRejected with the protocol's error code.
-
-    With publish=False the caller (the table socket, on its own event loop) publishes the
-    outcome and then calls `follow_up(outcome)`; otherwise both happen here after the commit."""
-    check_act(seq, ref, action)
-    if one_statement_possible():
-        outcome = _move_on_thread(match_id, user, seq, ref, action, publish)
-        if outcome is not None:
-            return outcome
-    return _move_locked(match_id, user, seq, ref, action, publish)
-
-
-def submit_timeout(match_id: int, seq: int) -> Outcome | None:
-    """The clock: time out the pending seat if the match is still at `seq` and past its deadline.
-
-    Nearly every timer finds its decision taken long ago: a plain read says so without the
-    process lock, a transaction or a row lock that a move at that table would wait behind."""
-    if not Match.objects.filter(pk=match_id, seq=seq, status=Match.Status.PLAYING,
-                                deadline__lte=timezone.now()).exists():
-        return None
-    with match_lock(match_id), transaction.atomic():
-        match = locked_match_if_any(match_id)
-        if match is None or match.status != Match.Status.PLAYING or match.seq != seq or match.deadline is None:
-            return None
-        if match.deadline > timezone.now():
-            return None
-        live = live_table(match)
-        seat = live.table.to_act
-        if seat is None:
-            return None
-        logger.info("match %s: seat %s timed out at seq %s", match_id, seat, seq)
-        return apply_in_lock(match, live, seat, {"seat": seat, "type": "timeout"}, None, None, check_turn=False)
-
-
-def submit_bot_move(match_id: int) -> Outcome | None:
-    """If a bot holds the seat to act, let it choose from its own view and legal actions.
-
-    The choice (up to the strong bot's budget) is made outside the lock and the transaction, so
-    people's moves at other tables of this process and the row are never held up by a bot's
-    thinking; the move is applied only if the table is still where the bot looked at it (else
-    None: whoever moved it on starts the next bot task)."""
-    turn = _bot_turn(match_id)
-    if turn is None:
-        return None
-    seq, seat, bot, view, legal = turn
-    action = bot.choose(view, legal)
-    with match_lock(match_id), transaction.atomic():
-        match = locked_match_if_any(match_id)
-        if match is None or match.status != Match.Status.PLAYING or match.seq != seq:
-            return None
-        return apply_in_lock(match, live_table(match), seat, action, None, None, check_turn=False)
-
-
-def _bot_turn(match_id: int):
-    """(seq, seat, bot, view, legal actions) when a bot is to act at a playing table, else None;
-    read under the match's lock (the cached table must not move while it is read), no row lock."""
-    with match_lock(match_id):
-        match = Match.objects.filter(pk=match_id).first()
-        if match is None or match.status != Match.Status.PLAYING:
-            return None
-        live = live_table(match)
-        seat = live.table.to_act
-        if seat not in live.bots:
-            return None
-        bot = get_bot(live.bots[seat], seed=f"{match.seed}:{match.seq}", options=match.options)
-        view = live.table.view(seat) if bot.needs_view else None
-        return match.seq, seat, bot, view, live.table.legal_for(seat)
-
-
-# ----- the plain case, checked once for both one-statement writers ------------------------------
-
-def _plain_seat(live: LiveTable, user, seq: int, action: dict) -> int | None:
-    """The actor's seat when the act is the plain case: a seated player of a playing table
-    acting for its own seat on the cached table's seq; else None."""
-    seat = live.seat_of_user.get(getattr(user, "pk", None))
-    if (seat is None or live.match.status != Match.Status.PLAYING or seq != live.match.seq
-            or seq != live.table.seq or action.get("seat", seat) != seat):
-        return None
-    return seat
-
-
-def _take_plain(live: LiveTable, user, seq: int, ref, action: dict) -> Outcome | LoggedAction | None:
-    """For the plain case: the resent act's ack, or the row the act becomes (applied to the
-    cached table). None for anything else, which the locked transaction then judges from the
-    database (rejections are rare, so they are always worded there)."""
-    seat = _plain_seat(live, user, seq, action)
-    if seat is None:
-        return None
-    if (again := resent(live, ref, seat)) is not None:
-        return again
-    try:
-        return _take(live.match, live, seat, dict(action, seat=seat), ref, user, check_turn=True)
-    except ActionRejected:
-        return None
-
-
-_moving_on_loop: set[int] = set()  # matches whose move the event loop is writing right now
-
-
-@dataclass(frozen=True)
-class _LastMove:
-    """The move that ends a match, applied on the loop to its table (out of the cache now)."""
-    live: LiveTable
-    row: LoggedAction
-
-
-async def _move_on_loop(match_id: int, user, seq: int, ref, action: dict) -> Outcome | _LastMove | None:
-    """The plain case on the event loop itself: the engine in memory, the statement (shared
-    with the other tables' moves the loop writes meanwhile) on the loop's own connections, no
-    thread hop. None whenever the plain case does not hold, including when a database thread
-    is busy with this match (the loop never waits for one); the move that ends the match is
-    handed to a database thread to write (`_LastMove`)."""
-    live = cached_table(match_id)
-    if live is None or match_id in _moving_on_loop or not live.lock.try_acquire():
-        return None
-    _moving_on_loop.add(match_id)  # the lock is re-entrant, and every coroutine is this thread
-    try:
-        if cached_table(match_id) is not live:  # replaced while we took the lock
-            return None
-        taken = _take_plain(live, user, seq, ref, action)
-        if not isinstance(taken, LoggedAction):
-            return taken
-        if live.table.is_over:
-            # The last move writes the result and tells the competitions, whose receivers may
-            # come back to this table: a database thread does it, once this loop has let go of
-            # the match's lock. Out of the cache, the table (a move ahead of its row) is no
-            # other act's: they wait for that thread, or are judged from the log.
-            forget_table(match_id)
-            return _LastMove(live, taken)
-        try:
-            await awrite_in_batch(live.match, live.table, taken)
-        except (TableMovedOn, psycopg.Error, IntegrityError):
-            # The table moved but the log did not: rebuild next time. A used ref, a row another
-            # process moved, or a database in trouble: the locked transaction judges the act.
-            forget_table(match_id)
-            return None
-        except BaseException:
-            forget_table(match_id)
-            raise
-        return _taken(live.match, live, taken, publish=False)
-    finally:
-        _moving_on_loop.discard(match_id)
-        live.lock.release()
-
-
-def _move_on_thread(match_id: int, user, seq: int, ref, action: dict, publish: bool) -> Outcome | None:
-    """The plain case on a database thread: the same one statement, autocommitted; the move
-    that ends the match takes a transaction of its own (it writes the result)."""
-    with match_lock(match_id):
-        live = cached_table(match_id)
-        taken = None if live is None else _take_plain(live, user, seq, ref, action)
-        if not isinstance(taken, LoggedAction):
-            return taken
-        return _write_taken(live, taken, write_locked if live.table.is_over else write_one_statement, publish)
-
-
-def _write_last_move(last: _LastMove, user, seq: int, ref, action: dict) -> Outcome:
-    """The move that ends the match, applied on the loop: written in a transaction of its own
-    (the row locked, the result recorded, the competitions told after the commit). If the row
-    moved on meanwhile or the ref was taken, the locked transaction judges the act afresh."""
-    match_id = last.live.match.pk
-    with match_lock(match_id):
-        outcome = _write_taken(last.live, last.row, write_locked, publish=False)
-        return outcome if outcome is not None else _move_locked(match_id, user, seq, ref, action, publish=False)
-
-
-def _write_taken(live: LiveTable, row: LoggedAction, write, publish: bool) -> Outcome | None:
-    """Write a row applied to the cached table, under the match's lock; None when the row moved
-    on or the ref was taken (the locked transaction then reloads the table and judges the act)."""
-    try:
-        write(live.match, live.table, row)
-    except (TableMovedOn, IntegrityError):
-        forget_table(live.match.pk)
-        return None
-    except BaseException:
-        forget_table(live.match.pk)  # the table moved but the log did not: rebuild next time
-        raise
-    return _taken(live.match, live, row, publish)
-
-
-# ----- the locked transaction ------------------------------------------------------------------
-
-def _move_locked(match_id: int, user, seq: int, ref, action: dict, publish: bool) -> Outcome:
-    """Any act, judged from the locked row: seat first, then a resent ref of that seat, then
-    status, seq and turn; the refusal's code is the protocol's."""
-    with match_lock(match_id), transaction.atomic():
-        match = locked_match(match_id)
-        live = live_table(match)
-        seat = live.seat_of_user.get(getattr(user, "pk", None))
-        if seat is None:
-            raise ActionRejected("forbidden", "You do not hold a seat at this table.")
-        if (again := resent(live, ref, seat)) is not None:
-            return again
-        if match.status != Match.Status.PLAYING:
-            raise ActionRejected("finished" if match.is_finished else "not_your_turn",
-                                 "The match is over." if match.is_finished else "The match has not started.")
-        if seq != match.seq:
-            raise ActionRejected("stale", "The table moved on; here is the current state.")
-        if action.get("seat", seat) != seat:
-            raise ActionRejected("forbidden", "You can only act for your own seat.")
-        return apply_in_lock(match, live, seat, dict(action, seat=seat), ref, user, check_turn=True, publish=publish)
-
+# ----- applying a row to the table -------------------------------------------------------------
 
 def resent(live: LiveTable, ref, seat: int) -> Outcome | None:
     """An act this seat resent with a ref the table has applied: ack it again, change nothing.
-    Another seat's ref is no duplicate of this seat's act (`_take` refuses it)."""
+    Another seat's ref is no duplicate of this seat's act (`_apply` refuses it)."""
     applied = live.refs.get(ref) if ref is not None else None
     if applied is None or applied[1] != seat:
         return None
     return Outcome(live.match.pk, applied[0] + 1, ref, duplicate=True)
 
 
-def apply_in_lock(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, check_turn: bool,
-           publish: bool = True) -> Outcome:
-    """Validate with the engine, append, record: inside the caller's lock and transaction."""
-    row = _take(match, live, seat, action, ref, actor, check_turn)
-    try:
-        write_in_transaction(match, live.table, row)
-    except BaseException:
-        forget_table(match.pk)  # the table moved but the log did not: rebuild next time
-        raise
-    return _taken(match, live, row, publish)
-
-
-def _take(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, check_turn: bool) -> LoggedAction:
+def _apply(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, check_turn: bool) -> LoggedAction:
     """Check the turn and apply the action to the cached table; the row it must become."""
     table = live.table
-    if actor is not None and seat in live.bots:
+    if actor is not None and check_turn and seat in live.bots:
         raise ActionRejected("forbidden", "A bot plays this seat now: you left the table.")
     if check_turn and table.to_act != seat and not table.legal_for(seat):
         raise ActionRejected("not_your_turn", "It is not your turn.")
@@ -384,18 +435,12 @@ def _take(match: Match, live: LiveTable, seat: int, action: dict, ref, actor, ch
                         actor_id=getattr(actor, "pk", None))
 
 
-def _taken(match: Match, live: LiveTable, row: LoggedAction, publish: bool) -> Outcome:
+def _taken(match: Match, live: LiveTable, row: LoggedAction) -> Outcome:
     """After the row was written: remember its ref, build every reader's frame."""
     table = live.table
     if row.ref is not None:
         live.refs[row.ref] = (row.seq, row.seat)
     if match.is_finished:
         forget_table(match.pk)  # only tables in play are kept (tables.live_table)
-    outcome = Outcome(match.pk, match.seq, row.ref, state_messages(match, table, table.events),
-                      bot_next=table.to_act in live.bots)
-    if publish:
-        # Broadcast first, then schedule clocks and bots: frames reach sockets in seq order even
-        # when a bot answers at once (eager tasks run inside these callbacks).
-        transaction.on_commit(lambda: broadcast(outcome))
-        transaction.on_commit(lambda: follow_up(outcome))
-    return outcome
+    return Outcome(match.pk, match.seq, row.ref, state_messages(match, table, table.events),
+                   bot_next=table.to_act in live.bots)

@@ -1,27 +1,26 @@
-"""How an accepted act reaches the database: the three writers, and the match row's progress.
+"""How an accepted act reaches the database: the two writers, and the match row's progress.
 
-- `write_locked`: the locked transaction (the row locked, the action inserted, the row saved).
-  Every path that is not the plain case, and the move that ends a match, take it.
-- `write_one_statement`: the plain move on a database thread, one autocommitted statement
-  (`MOVES_SQL` with one row).
-- `awrite_in_batch`: the same move awaited on the event loop's own connections, in the same
-  statement with the other tables' moves the loop writes meanwhile.
+- `write_in_transaction`: the locked transaction (the row locked by the caller, the action
+  inserted, the row saved). Every act but a person's plain move on the event loop, and the move
+  that ends a match, take it.
+- `awrite_in_batch`: a person's plain move, awaited on the event loop's own connections, in one
+  statement (`MOVES_SQL`) with the other tables' moves the loop writes meanwhile.
 
-services.moves chooses among them; nothing else calls them. The one statement appends the
+services.moves chooses between them; nothing else calls them. The batch statement appends the
 action only while the match row is still where this process's cached table was (seq and
-status: a compare-and-swap); TableMovedOn when it is not, IntegrityError (psycopg's
-UniqueViolation on the loop) for a used ref.
+status: a compare-and-swap); TableMovedOn when it is not, psycopg's UniqueViolation for a used
+ref.
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
 
-import psycopg
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
-from gameplay import frames, live_db
+from gameplay import frames
+from tuning import live_db
 from gameplay.models import Match, MatchAction
 from gameplay.services.values import LoggedAction, TableMovedOn
 from gameplay.signals import match_finished
@@ -33,15 +32,6 @@ def write_in_transaction(match: Match, table: Table, row: LoggedAction) -> None:
     MatchAction.objects.create(match=match, seq=row.seq, game_number=row.game_number, seat=row.seat,
                                action=row.action, ref=row.ref, actor_id=row.actor_id)
     record(match, table)
-
-
-def write_locked(match: Match, table: Table, row: LoggedAction) -> None:
-    """A transaction of its own, for a row this process read earlier without a lock."""
-    with transaction.atomic():
-        locked = Match.objects.select_for_update().only("seq", "status").get(pk=match.pk)
-        if locked.seq != row.seq or locked.status != Match.Status.PLAYING:
-            raise TableMovedOn(match.pk)
-        write_in_transaction(match, table, row)
 
 
 def record(match: Match, table: Table) -> None:
@@ -99,20 +89,6 @@ FROM move JOIN moved ON moved.id = move.match_id
 RETURNING match_id"""
 
 
-def write_one_statement(match: Match, table: Table, row: LoggedAction) -> None:
-    """The one statement on this thread's Django connection (autocommit, no transaction open)."""
-    one_row_columns = [[value] for value in move_params(match, table, row)]
-    with connection.wrap_database_errors:
-        connection.ensure_connection()
-        # psycopg's own cursor binds parameters on the server and prepares the statement once
-        # per connection; Django's quotes every value into the SQL text in Python.
-        with psycopg.Cursor(connection.connection) as cursor:
-            cursor.execute(MOVES_SQL, one_row_columns, prepare=True)
-            inserted = cursor.fetchone()
-    if inserted is None:
-        raise TableMovedOn(match.pk)
-
-
 async def awrite_in_batch(match: Match, table: Table, row: LoggedAction) -> None:
     """The same move on the event loop's own connections, in one statement with the other
     tables' moves that the loop writes meanwhile (live_db.in_batch)."""
@@ -126,8 +102,3 @@ def move_params(match: Match, table: Table, row: LoggedAction) -> tuple:
     return (match.game_number, frames.encode(match.games_won), match.deadline, match.pk, row.seq,
             row.game_number, row.seat, frames.encode(row.action), row.ref, row.actor_id,
             timezone.now())  # the app's clock, as every other row of the app
-
-
-def one_statement_possible() -> bool:
-    """No transaction open on this thread (the statement autocommits)."""
-    return not connection.in_atomic_block

@@ -60,11 +60,11 @@ def test_bots_of_every_level_play_their_turns_until_a_person_is_to_act():
     match = services.create_match("allfours", {}, [SeatSpec(bot="normal"), SeatSpec(user=user),
                                                    SeatSpec(bot="strong"), SeatSpec(bot="easy")],
                                   seed=3, first_dealer=0)
-    # the worker's task calls submit_bot_move until it returns None: a person is to act.
+    # the worker's task calls play_bot_turn until it returns None: a person is to act.
     # (Forget the process's cached live table: an earlier test's match may have had this id.)
     services.forget_table(match.pk)
     moves = 0
-    while services.submit_bot_move(match.pk) is not None:
+    while services.play_bot_turn(match.pk) is not None:
         moves += 1
         assert moves < 200
     match.refresh_from_db()
@@ -98,7 +98,7 @@ class _Thinker:
         if self.move_meanwhile:
             self.move_meanwhile = False
             with patch.object(moves, "get_bot", lambda *a, **k: RuleBot(options={})):
-                assert services.submit_bot_move(self.match_id) is not None
+                assert services.play_bot_turn(self.match_id) is not None
         return legal[0]
 
 
@@ -123,7 +123,7 @@ def test_a_bot_chooses_without_holding_the_match_lock_and_its_move_is_applied():
     match = _bot_table()
     thinker = _Thinker(match.pk, move_meanwhile=False)
     with patch.object(moves, "get_bot", lambda *a, **k: thinker):
-        assert services.submit_bot_move(match.pk) is not None
+        assert services.play_bot_turn(match.pk) is not None
     match.refresh_from_db()
     assert thinker.lock_was_free and match.seq == 1
 
@@ -132,6 +132,6 @@ def test_a_bot_move_chosen_on_a_table_that_moved_on_meanwhile_is_dropped():
     match = _bot_table()
     thinker = _Thinker(match.pk, move_meanwhile=True)
     with patch.object(moves, "get_bot", lambda *a, **k: thinker):
-        assert services.submit_bot_move(match.pk) is None
+        assert services.play_bot_turn(match.pk) is None
     match.refresh_from_db()
     assert match.seq == 1  # only the move made meanwhile was written

@@ -68,7 +68,7 @@ def test_a_move_at_the_players_table_shows_whose_turn_it_is_at_once():
     assert 'data-testid="your-turn"' in home_of(browser)
     seat = live.to_act
     while live.to_act == seat:  # the actor's own moves, until the turn passes on
-        services.submit_action(match.pk, actor, live.seq, f"kept-page-{live.seq}", live.legal_for(seat)[0])
+        services.take(match.pk, services.Act.by_player(actor, live.seq, f"kept-page-{live.seq}", live.legal_for(seat)[0]))
         match.refresh_from_db()
         live = services.live_table(match).table
     assert 'data-testid="your-turn"' not in home_of(browser)

@@ -18,7 +18,7 @@ def test_without_environment_chalk_uses_its_own_postgresql_and_the_embedded_redi
     assert found["redis_embedded"] is True
     assert found["redis_url"] == f"unix://{tmp_path}/redis/redis.sock?db=0"
     assert found["broker"] == f"redis+socket://{tmp_path}/redis/redis.sock?db=0"
-    assert found["layer"] == "config.channel_layer.ChalkChannelLayer"
+    assert found["layer"] == "tuning.channel_layer.ChalkChannelLayer"
 
 
 def test_with_service_urls_chalk_uses_postgresql_and_that_redis(tmp_path):

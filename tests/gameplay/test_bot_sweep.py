@@ -100,10 +100,10 @@ def test_a_table_whose_bot_task_was_lost_moves_on_after_the_grace_period_and_not
 
 def test_the_grace_period_runs_from_the_latest_action(clock, lost_bot_tasks):
     match, human = practice_table(first_dealer=3)  # the human is to act
-    services.submit_action(match.pk, human, 0, "stand", {"type": "stand"})  # then leads
+    services.take(match.pk, services.Act.by_player(human, 0, "stand", {"type": "stand"}))  # then leads
     clock.advance(GRACE * 2)  # started and first acted long ago...
     lead = services.current_state(match.pk, human)["legal"][0]
-    services.submit_action(match.pk, human, 1, "lead", lead)  # ...and led just now
+    services.take(match.pk, services.Act.by_player(human, 1, "lead", lead))  # ...and led just now
     assert seq(match) == 2 and to_act(match, human) == 1, "the bot task should have been lost"
 
     assert tasks.sweep_stalled_bots() == 0
@@ -127,7 +127,7 @@ def test_a_table_where_a_human_is_to_act_is_left_alone_and_looked_at_once(clock,
     assert looked_at == [match.pk]
 
     # ...until it is quiet again after a new action (after a stand, the human leads).
-    services.submit_action(match.pk, human, 0, "stand", {"type": "stand"})
+    services.take(match.pk, services.Act.by_player(human, 0, "stand", {"type": "stand"}))
     assert seq(match) == 1 and to_act(match, human) == 0
     clock.advance(GRACE + 1)
     assert tasks.sweep_stalled_bots() == 0

@@ -1,4 +1,4 @@
-"""The channel layer (config/channel_layer.py) on the tests' real Redis: a move's frames are
+"""The channel layer (tuning/channel_layer.py) on the tests' real Redis: a move's frames are
 published without waiting for a socket that is subscribing or leaving, and still arrive."""
 
 import asyncio
@@ -6,7 +6,7 @@ import uuid
 
 from django.conf import settings
 
-from config.channel_layer import ChalkChannelLayer
+from tuning.channel_layer import ChalkChannelLayer
 
 
 def fresh_layer() -> ChalkChannelLayer:

@@ -121,7 +121,7 @@ def logged():
 @pytest.fixture
 def loop():
     """One loop for the whole test, shut down by its runner: its tasks cancelled, the loop's
-    database pool closed on it (gameplay/live_db.py) before the loop closes."""
+    database pool closed on it (tuning/live_db.py) before the loop closes."""
     with asyncio.Runner() as runner:
         yield runner.get_loop()
 

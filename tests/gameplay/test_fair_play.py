@@ -162,7 +162,7 @@ def test_a_player_away_longer_than_the_reconnect_window_is_replaced_by_a_bot_tha
             break
         state = services.current_state(match.pk, human)
         assert state["to_act"] == 1
-        services.submit_action(match.pk, human, match.seq, f"h{match.seq}", state["legal"][0])
+        services.take(match.pk, services.Act.by_player(human, match.seq, f"h{match.seq}", state["legal"][0]))
     assert match.status == "finished" and match.finish == "played" and not match.rated
 
 

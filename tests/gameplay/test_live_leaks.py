@@ -173,5 +173,5 @@ def test_the_dashboard_of_a_seated_player_shows_no_hidden_card(client, game, opt
             hidden = hidden_from(live.table.state, seat)
             assert not cards_on_page(html) & hidden, f"seat {seat} was shown {cards_on_page(html) & hidden}"
         actor = live.table.to_act
-        services.submit_action(match.pk, users[actor], live.table.seq, f"r{live.table.seq}",
-                               rng.choice(live.table.view(actor)["legal"]))
+        services.take(match.pk, services.Act.by_player(users[actor], live.table.seq, f"r{live.table.seq}",
+                               rng.choice(live.table.view(actor)["legal"])))

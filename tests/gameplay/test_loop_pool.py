@@ -1,4 +1,4 @@
-"""The event loop's own PostgreSQL pool lives as long as its loop (gameplay/live_db.py): no
+"""The event loop's own PostgreSQL pool lives as long as its loop (tuning/live_db.py): no
 worker or scheduler task of it outlives the loop, which CI once reported at the end of a run
 as "Task was destroyed but it is pending! (chalk-loop-worker-N)" and "Event loop is closed"."""
 
@@ -10,7 +10,7 @@ import sys
 import pytest
 from asgiref.testing import ApplicationCommunicator
 
-from gameplay import live_db
+from tuning import live_db
 
 pytestmark = pytest.mark.django_db
 

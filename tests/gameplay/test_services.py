@@ -28,12 +28,12 @@ def act_first_legal(match, users):
     seat = state["to_act"]
     user = users[seat]
     legal = state_for(match, user)["legal"][0]
-    return user, services.submit_action(match.pk, user, match.seq, f"r-{match.seq}", legal)
+    return user, services.take(match.pk, services.Act.by_player(user, match.seq, f"r-{match.seq}", legal))
 
 
-def rejected(code, *args):
+def rejected(code, match_id, user, seq, ref, action):
     with pytest.raises(ActionRejected) as error:
-        services.submit_action(*args)
+        services.take(match_id, services.Act.by_player(user, seq, ref, action))
     assert error.value.code == code
     return error.value
 
@@ -70,7 +70,7 @@ def test_resending_the_same_ref_is_applied_once():
     match, users = make_match()
     user, first = act_first_legal(match, users)
     action = MatchAction.objects.get(match=match, seq=0).action
-    again = services.submit_action(match.pk, user, 0, "r-0", action)
+    again = services.take(match.pk, services.Act.by_player(user, 0, "r-0", action))
     assert again.duplicate and again.seq == first.seq
     assert MatchAction.objects.filter(match=match).count() == 1
 
@@ -151,7 +151,7 @@ def test_a_move_sends_no_timer_task_and_the_sweep_each_second_keeps_the_clocks(
 def test_under_auto_action_the_clock_plays_for_the_absent_seat():
     match, users = make_match(time_control=1, options={"timeout_result": "auto_action"})
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now())
-    assert services.submit_timeout(match.pk, 0) is not None
+    assert services.take(match.pk, services.Act.by_clock(0)) is not None
     match.refresh_from_db()
     assert match.status == "playing" and match.seq == 1 and match.deadline > timezone.now()
 
@@ -159,7 +159,7 @@ def test_under_auto_action_the_clock_plays_for_the_absent_seat():
 def test_a_clock_check_or_a_bot_task_of_a_deleted_match_does_nothing():
     match, users = make_match(time_control=60)
     Match.objects.filter(pk=match.pk).delete()
-    assert services.submit_timeout(match.pk, 0) is None
+    assert services.take(match.pk, services.Act.by_clock(0)) is None
     assert tasks.play_bots(match.pk) == 0
 
 
@@ -169,7 +169,7 @@ def test_a_clock_check_for_an_old_seq_does_nothing_and_locks_nothing(django_asse
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now())
     # one plain read: no transaction or row lock for a move at that table to wait behind
     with django_assert_num_queries(1) as context:
-        assert services.submit_timeout(match.pk, 0) is None
+        assert services.take(match.pk, services.Act.by_clock(0)) is None
     assert "FOR UPDATE" not in context.captured_queries[0]["sql"]
     match.refresh_from_db()
     assert match.seq == 1 and match.status == "playing"
@@ -185,7 +185,7 @@ def test_bots_fill_three_seats_and_answer_a_human_until_the_match_ends(game):
             break
         state = state_for(match, human)
         assert state["to_act"] == 0, "the bots should have played up to the human's turn"
-        services.submit_action(match.pk, human, match.seq, f"h{match.seq}", state["legal"][0])
+        services.take(match.pk, services.Act.by_player(human, match.seq, f"h{match.seq}", state["legal"][0]))
     assert match.status == "finished" and match.winner in (0, 1)
 
 
@@ -278,7 +278,7 @@ def test_an_ended_table_is_not_kept_in_the_process_cache():
     assert services.current_state(match.pk, users[0])["status"] == "playing"
     assert services.cached_table(match.pk) is not None
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now())
-    assert services.submit_timeout(match.pk, 0) is not None  # the clock ends it
+    assert services.take(match.pk, services.Act.by_clock(0)) is not None  # the clock ends it
     match.refresh_from_db()
     assert match.status == "finished" and services.cached_table(match.pk) is None
     assert services.current_state(match.pk, users[0])["status"] == "finished"  # a late socket's state

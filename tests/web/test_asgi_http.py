@@ -1,5 +1,5 @@
 """Pages under ASGI run their whole middleware chain and view on one thread, handed over once
-by the event loop (config/asgi_http.py): no hop back to the loop in the middle of a request,
+by the event loop (tuning/asgi_http.py): no hop back to the loop in the middle of a request,
 while the request's thread holds its database connection."""
 
 import asyncio
@@ -13,7 +13,7 @@ from django.test import override_settings
 from django.urls import path
 from django.utils.decorators import sync_and_async_middleware
 
-from config.asgi_http import OneHopASGIHandler
+from tuning.asgi_http import OneHopASGIHandler
 
 seen: dict[str, str] = {}
 

@@ -1,4 +1,4 @@
-"""One Redis cache client per process (config/cache.py): Django makes a cache object per thread
+"""One Redis cache client per process (tuning/cache.py): Django makes a cache object per thread
 and per request context, and with the stock backend each of them opened its own connection
 pool, so every page request opened a new connection to Redis."""
 

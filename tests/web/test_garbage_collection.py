@@ -1,4 +1,4 @@
-"""The ASGI process collects its garbage (config/garbage.py): young objects often, in short
+"""The ASGI process collects its garbage (tuning/garbage.py): young objects often, in short
 pauses; old garbage only on a clock, since a closed socket's objects are cycles that age into the
 oldest generation, and without the clock the soak's memory rose without end (issue 16)."""
 
@@ -12,7 +12,7 @@ import weakref
 from asgiref.testing import ApplicationCommunicator
 from django.test import override_settings
 
-from config import garbage
+from tuning import garbage
 from config.lifespan import lifespan
 
 
@@ -93,7 +93,7 @@ def test_while_serving_only_the_clock_makes_full_collections_and_young_ones_stay
     starts one, whatever it allocates; young collections come every few hundred objects."""
     script = """
 import gc
-from config import garbage
+from tuning import garbage
 
 garbage.tune_for_serving()
 before = [generation["collections"] for generation in gc.get_stats()]

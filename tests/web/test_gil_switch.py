@@ -1,6 +1,6 @@
 import sys
 
-from config import gil
+from tuning import gil
 
 
 def test_the_asgi_process_hands_the_gil_over_at_the_configured_interval():
