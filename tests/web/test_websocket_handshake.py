@@ -84,7 +84,8 @@ async def handshake(path, origin="http://chalk.example"):
 @pytest.mark.django_db
 @pytest.mark.asyncio
 @pytest.mark.parametrize("path", ["/ws/nope/", "/ws/echo/", "/ws/matches/abc/", "/ws/matches/1/extra/", "/",
-                                  "/ws/matches/" + "9" * 40 + "/", "/ws/matches/%00/"])
+                                  "/ws/matches/" + "9" * 40 + "/", "/ws/matches/%00/",
+                                  "/ws/matches/" + "1" * 4301 + "/", "/ws/matches/\u00b2/", "/ws/matches/\u0661/"])
 async def test_an_unknown_websocket_path_is_refused_without_an_error(path):
     assert await handshake(path) == "websocket.close"
 
