@@ -387,7 +387,8 @@ LOG_LEVEL = env_str("LOG_LEVEL", "INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"redact": {"()": "config.logfilters.RedactSecretsFilter"}},
+    "filters": {"redact": {"()": "config.logfilters.RedactSecretsFilter"},
+                "client_faults": {"()": "config.logfilters.ClientFaultFilter"}},
     "formatters": {
         "line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
     },
@@ -404,5 +405,7 @@ LOGGING = {
         "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
         "django.db.backends": {"level": "WARNING"},  # never log SQL with its parameters
         "chalk": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
+        # uvicorn's own: a filter only (its handlers stay uvicorn's); a client's bad frame is one line
+        "uvicorn.error": {"filters": ["client_faults"]},
     },
 }
