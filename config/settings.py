@@ -79,6 +79,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.api_errors.JsonApiErrorsMiddleware",  # the JSON API's errors in JSON, the guard's too
     "config.request_guard.RejectMalformedRequestsMiddleware",  # NUL bytes, over-long ids: 400/404
     "clubs.middleware.PreferredLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

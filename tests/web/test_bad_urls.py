@@ -57,13 +57,20 @@ def test_every_url_with_nul_bytes_junk_and_huge_ids_is_a_400_or_404_for_a_player
     assert walk(client, sample) == []
 
 
-@pytest.mark.parametrize("url", ["/players/%00/", "/matches/?player=%00", "/competitions/archive/?club=%00",
-                                 "/competitions/api/competitions?club=%00", "/competitions/api/competitions?status=%00"])
+@pytest.mark.parametrize("url", ["/players/%00/", "/matches/?player=%00", "/competitions/archive/?club=%00"])
 def test_a_nul_byte_in_a_url_is_a_bad_request_that_names_the_problem(client, url):
     response = client.get(url)
 
     assert response.status_code == 400
     assert "That address is not one Chalk understands." in response.content.decode()
+
+
+@pytest.mark.parametrize("url", ["/competitions/api/competitions?club=%00", "/competitions/api/competitions?status=%00"])
+def test_a_nul_byte_in_an_api_url_is_a_bad_request_in_json(client, url):
+    response = client.get(url)
+
+    assert response.status_code == 400
+    assert response.json() == {"detail": "Bad Request"}
 
 
 def test_an_id_too_large_for_the_database_is_not_found(client):
