@@ -31,3 +31,21 @@ class RedactSecretsFilter(logging.Filter):
         if record.exc_text:
             record.exc_text = redact(record.exc_text)
         return True
+
+
+class ClientFaultFilter(logging.Filter):
+    """A client's fault that a library logs as our error becomes one warning line.
+
+    uvicorn (protocols/websockets/websockets_sansio_impl.py) logs a text frame that is not UTF-8
+    as an ERROR with its traceback before it closes the socket with 1007: a client can fill the
+    log with tracebacks that say nothing about Chalk (docs/live-protocol.md, close codes)."""
+
+    MESSAGES = {"Invalid UTF-8 sequence received from client.":
+                "Invalid UTF-8 sequence received from a websocket client: closed with 1007."}
+
+    def filter(self, record):
+        if record.msg in self.MESSAGES and not record.args:
+            record.msg = self.MESSAGES[record.msg]
+            record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+            record.exc_info, record.exc_text = None, None
+        return True

@@ -9,7 +9,12 @@ so a URL carrying either could never name a real row anyway.
 - a control character in the path or in any name or value of the query string, or a query
   value longer than MAX_PARAMETER_LENGTH, is a 400 (the client sent what no page accepts);
 - a resolved URL whose number argument does not fit a database id is a 404 (no such page),
-  decided in `process_view`, where the converters have already split the path into arguments.
+  decided in `process_view`, where the converters have already split the path into arguments:
+  an int, or the digits a regular expression captured under an id's name (`pk`, `id`, `*_id`).
+
+Every id read from a URL or a frame is checked as text by `is_bad_id_text` before anything calls
+int() on it: Python refuses to convert more than 4,300 digits (ValueError), which reached a
+client as a 500.
 """
 
 from __future__ import annotations
@@ -34,6 +39,18 @@ def bounded_int(text: str, low: int, high: int) -> int | None:
     return number if low <= number <= high else None
 
 
+def is_bad_id_text(text: str) -> bool:
+    """Digits that no database id can be: non-ASCII digits, or more of them than 2**63 has, or a
+    number past it. Decided on the text first, so that int() only ever sees a short number."""
+    if not text.isdigit():
+        return False
+    return not text.isascii() or len(text) > len(str(MAX_DATABASE_INT)) or int(text) > MAX_DATABASE_INT
+
+
+def is_id_name(name) -> bool:
+    return name in ("pk", "id") or (isinstance(name, str) and name.endswith("_id"))
+
+
 def is_malformed_text(text: str) -> bool:
     return bool(CONTROL_CHARACTERS.search(text))
 
@@ -46,10 +63,13 @@ def is_bad_query(query) -> bool:
     return any(is_bad_parameter(name, value) for name, values in query.lists() for value in values)
 
 
-def is_bad_argument(value) -> bool:
+def is_bad_argument(value, name=None) -> bool:
+    """A URL argument no page accepts; `name` is its keyword in the URL pattern, if it has one."""
     if isinstance(value, int):
         return not 0 <= value <= MAX_DATABASE_INT
-    return isinstance(value, str) and is_malformed_text(value)
+    if not isinstance(value, str):
+        return False
+    return is_malformed_text(value) or (is_id_name(name) and is_bad_id_text(value))
 
 
 class RejectMalformedRequestsMiddleware(MiddlewareMixin):
@@ -59,6 +79,7 @@ class RejectMalformedRequestsMiddleware(MiddlewareMixin):
         return None
 
     def process_view(self, request, view_func, view_args, view_kwargs):
-        if any(is_bad_argument(value) for value in [*view_args, *view_kwargs.values()]):
+        if any(is_bad_argument(value) for value in view_args) or any(
+                is_bad_argument(value, name) for name, value in view_kwargs.items()):
             return page_not_found(request)
         return None

@@ -80,6 +80,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.api_errors.JsonApiErrorsMiddleware",  # the JSON API's errors in JSON, the guard's too
     "config.request_guard.RejectMalformedRequestsMiddleware",  # NUL bytes, over-long ids: 400/404
     "clubs.middleware.PreferredLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -376,7 +377,8 @@ LOG_LEVEL = env_str("LOG_LEVEL", "INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"redact": {"()": "config.logfilters.RedactSecretsFilter"}},
+    "filters": {"redact": {"()": "config.logfilters.RedactSecretsFilter"},
+                "client_faults": {"()": "config.logfilters.ClientFaultFilter"}},
     "formatters": {
         "line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
     },
@@ -393,5 +395,7 @@ LOGGING = {
         "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
         "django.db.backends": {"level": "WARNING"},  # never log SQL with its parameters
         "chalk": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
+        # uvicorn's own: a filter only (its handlers stay uvicorn's); a client's bad frame is one line
+        "uvicorn.error": {"filters": ["client_faults"]},
     },
 }

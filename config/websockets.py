@@ -7,8 +7,9 @@
   handshake was made to (its Host header, allowed by ALLOWED_HOSTS, with `https` when the socket
   is `wss` or the TLS proxy says so through SECURE_PROXY_SSL_HEADER), or an origin listed in
   CSRF_TRUSTED_ORIGINS — the same two ways Django's CSRF check accepts a form post.
-- **Unknown or malformed paths are refused** (an id past 2**63, a NUL) with a plain close before accepting (uvicorn answers HTTP 403),
-  instead of URLRouter's ValueError, which uvicorn turned into a 500 and a logged traceback.
+- **Unknown or malformed paths are refused** (an id past 2**63, thousands of digits, a NUL) with a
+  plain close before accepting (uvicorn answers HTTP 403), instead of URLRouter's ValueError, which
+  uvicorn turned into a 500 and a logged traceback.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 from django.urls import re_path
 
-from config.request_guard import is_bad_argument, is_malformed_text
+from config.request_guard import is_bad_id_text, is_malformed_text
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -77,8 +78,7 @@ def trusted(origin: tuple[str, str, int]) -> bool:
 def malformed_path(path: str) -> bool:
     """A control character, or a number no database id can be (the same rule as HTTP's,
     config/request_guard.py): refused before a consumer looks anything up."""
-    return is_malformed_text(path) or any(
-        segment.isdigit() and is_bad_argument(int(segment)) for segment in path.split("/"))
+    return is_malformed_text(path) or any(is_bad_id_text(segment) for segment in path.split("/"))
 
 
 def origin_allowed(scope) -> bool:

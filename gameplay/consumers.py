@@ -199,18 +199,19 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if len(text_data) > settings.WS_MAX_MESSAGE_CHARS:
             await self.close(code=CLOSE_TOO_BIG)
             return
-        if not self.bucket.take():
-            await self.send_json(error_frame("rate_limited", "Too many messages; slow down."))
+        message = parse_frame(text_data)
+        if not self.bucket.take():  # read first, so that the refusal names the act it drops
+            await self.send_json(error_frame("rate_limited", "Too many messages; slow down.", _echoed_ref(message)))
             return
-        try:
-            message = orjson.loads(text_data)
-        except (orjson.JSONDecodeError, RecursionError):
-            message = None
         kind = message.get("type") if isinstance(message, dict) else None
         handler = MESSAGE_HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
             await self.send_json(error_frame("bad_message", "Send a JSON object with a known type "
                                              "(act, sync, chat, concede, leave…).", _echoed_ref(message)))
+            return
+        if kind == "act" and holds_a_fraction(message):
+            await self.send_json(error_frame("bad_message", "Numbers in an act are whole numbers within 64 bits.",
+                                             _echoed_ref(message)))
             return
         await handler(self, message)
 
@@ -228,6 +229,29 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def chat_message(self, event):
         if event["line"]["audience"] == chat.audience_of(self.seat):
             await self.send_json(event["line"])
+
+
+def parse_frame(text: str):
+    """A text frame's JSON, or None when it is not JSON the server can read back."""
+    try:
+        return orjson.loads(text)
+    except (orjson.JSONDecodeError, RecursionError):
+        return None
+
+
+def holds_a_fraction(value) -> bool:
+    """A float anywhere in a frame. No act's number has a fraction, and orjson reads an integer
+    past 64 bits as a float (1e+24), where the 64-bit check of an action cannot see it."""
+    pending = [value]
+    while pending:  # a loop, not recursion: orjson allows nesting deeper than Python's stack
+        item = pending.pop()
+        if isinstance(item, float):
+            return True
+        if isinstance(item, dict):
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
 
 
 def _echoed_ref(message) -> str | None:

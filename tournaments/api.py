@@ -3,12 +3,17 @@
 OpenAPI schema at /competitions/api/openapi.json (no Swagger page: it would load its scripts from
 a CDN, and Chalk serves no third-party scripts).
 Only what a visitor could see on the pages: public clubs' public competitions.
+
+Every error is JSON, `{"detail": ...}` (ErrorOut), and the schema lists it for each operation: 400
+for a malformed query, 404 for a path that names nothing. Errors given before the API sees the
+request (the request guard, an unknown path, a wrong method) are made JSON by
+config/api_errors.py.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Optional
+from typing import Any, Optional, Union
 
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -37,6 +42,19 @@ def malformed_request(request, error):
     (400). Ninja's default 422 is neither of the answers the site gives for a bad URL."""
     in_path = any(detail.get("loc", [None])[0] == "path" for detail in error.errors)
     return api.create_response(request, {"detail": error.errors}, status=404 if in_path else 400)
+
+
+class ErrorOut(Schema):
+    """An error: the status's reason ("Not Found"), or for a malformed parameter what is wrong with
+    it (pydantic's list: type, loc, msg)."""
+    detail: Union[str, list[dict[str, Any]]]
+
+
+ERRORS = {400: ErrorOut, 404: ErrorOut}  # every operation: a malformed query, a path naming nothing
+
+
+def answers(success) -> dict:
+    return {200: success, **ERRORS}
 
 
 class ClubOut(Schema):
@@ -111,12 +129,12 @@ def _match_out(p) -> dict:
             "walkover": p.walkover, "table": p.match_id}
 
 
-@api.get("/clubs", response=list[ClubOut], tags=["clubs"])
+@api.get("/clubs", response=answers(list[ClubOut]), tags=["clubs"])
 def clubs(request):
     return list(Club.objects.filter(is_public=True).order_by("name"))
 
 
-@api.get("/competitions", response=list[CompetitionOut], tags=["competitions"])
+@api.get("/competitions", response=answers(list[CompetitionOut]), tags=["competitions"])
 def competitions(request, club: str = "", game: str = "", status: str = ""):
     query = _public().select_related("club")
     if club:
@@ -128,12 +146,12 @@ def competitions(request, club: str = "", game: str = "", status: str = ""):
     return [_competition_out(c) for c in query[:200]]
 
 
-@api.get("/competitions/{competition_id}", response=CompetitionOut, tags=["competitions"])
+@api.get("/competitions/{competition_id}", response=answers(CompetitionOut), tags=["competitions"])
 def competition(request, competition_id: int):
     return _competition_out(get_object_or_404(_public().select_related("club"), pk=competition_id))
 
 
-@api.get("/competitions/{competition_id}/standings", response=list[StandingOut], tags=["competitions"])
+@api.get("/competitions/{competition_id}/standings", response=answers(list[StandingOut]), tags=["competitions"])
 def standings(request, competition_id: int):
     found = get_object_or_404(_public(), pk=competition_id)
     return [{"rank": s.rank, "entry": s.entry_id, "pair": s.entry.name, "played": s.played, "won": s.won,
@@ -141,14 +159,14 @@ def standings(request, competition_id: int):
              "games_against": s.games_against, "tiebreaks": s.tiebreaks} for s in pages.standings_rows(found)]
 
 
-@api.get("/competitions/{competition_id}/matches", response=list[MatchOut], tags=["competitions"])
+@api.get("/competitions/{competition_id}/matches", response=answers(list[MatchOut]), tags=["competitions"])
 def matches(request, competition_id: int, round: Optional[int] = None):
     found = get_object_or_404(_public(), pk=competition_id)
     filters = {"round_number": round} if round else {}
     return [_match_out(p) for p in pages.pairings_with_names(found, **filters)]
 
 
-@api.get("/competitions/{competition_id}/bracket", response=dict[str, list[list[MatchOut]]],
+@api.get("/competitions/{competition_id}/bracket", response=answers(dict[str, list[list[MatchOut]]]),
          tags=["competitions"])
 def bracket(request, competition_id: int):
     """Matches grouped by bracket, then by round (in round order)."""

@@ -9,6 +9,8 @@ import sys
 from .replay import MALFORMED, replay
 from .simulate import player_factory, simulate
 
+MAX_DIGITS = 4300  # Python's own limit for int(text) (sys.get_int_max_str_digits)
+
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gameplay.rules", description=__doc__)
@@ -27,11 +29,31 @@ def main(argv=None) -> int:
     return _simulate(args)
 
 
+def read_json(text: str):
+    """Strict JSON: no NaN or Infinity. Raises ValueError with a reason a person can read, also
+    for what Python's reader stops on without a JSONDecodeError: an integer of more than 4,300
+    digits (ValueError) and nesting deeper than the interpreter's stack (RecursionError)."""
+    try:
+        return json.loads(text, parse_constant=_no_constant, parse_int=_whole_number)
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply") from None
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _whole_number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"an integer has more than {MAX_DIGITS} digits")
+    return int(text)
+
+
 def _replay(path: str) -> int:
     try:
         text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
-        scenario = json.loads(text)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        scenario = read_json(text)
+    except (OSError, UnicodeDecodeError, ValueError) as error:  # JSONDecodeError is a ValueError
         print(json.dumps({"deals": [], "score": None, "winner": None, "to_act": None,
                           "error": {"index": None, "reason": f"cannot read the scenario: {error}"}}))
         return MALFORMED
@@ -44,9 +66,9 @@ def _simulate(args) -> int:
     from .errors import ScenarioError
 
     try:
-        options = json.loads(args.options)
+        options = read_json(args.options)
         report = simulate(args.game, args.matches, args.seed, player_factory(args.bots), options)
-    except (ScenarioError, json.JSONDecodeError, KeyError) as error:
+    except (ScenarioError, ValueError, KeyError) as error:
         print(json.dumps({"error": str(error)}))
         return MALFORMED
     print(json.dumps(report))

@@ -108,3 +108,35 @@ def test_the_command_line_answers_a_bad_baloot_bid_with_json_and_exit_1():
                          capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert run.stderr == "" and run.returncode == 1
     assert json.loads(run.stdout)["error"]["index"] == 0
+
+
+HUGE_INTEGER = "1" * 4301  # past Python's 4,300-digit limit for int(text)
+DEEP = "[" * 2000 + "]" * 2000
+
+
+@pytest.mark.parametrize("text", [
+    '{"game": "allfours", "seed": %s}' % HUGE_INTEGER,
+    '{"game": "allfours", "seed": 1, "actions": [{"type": "play", "card": -%s}]}' % HUGE_INTEGER,
+    '{"game": "baloot", "seed": 1, "options": {"target_score": %s}}' % HUGE_INTEGER,
+    '{"game": "cuatrola", "dealer": 0, "deals": [{"hands": [[%s]], "stock": []}]}' % HUGE_INTEGER,
+    DEEP,
+    '{"game": "allfours", "seed": 1, "actions": [{"type": "stand", "x": %s}]}' % DEEP,
+    '{"game": "allfours", "seed": NaN}',
+], ids=["seed", "action", "option", "deal", "deep", "deep-action", "nan"])
+def test_the_command_line_answers_unreadable_json_with_the_contracts_error_and_exit_2(text):
+    run = subprocess.run([sys.executable, "-m", "gameplay.rules", "replay", "-"], input=text,
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+
+    assert run.stderr == "" and run.returncode == MALFORMED
+    result = json.loads(run.stdout)
+    assert result["error"]["index"] is None
+    assert result["error"]["reason"].startswith("cannot read the scenario: ")
+    assert "limit" not in result["error"]["reason"]  # in words, not Python's advice
+
+
+def test_simulate_answers_options_nested_too_deeply_with_a_json_error():
+    run = subprocess.run([sys.executable, "-m", "gameplay.rules", "simulate", "--game", "allfours",
+                          "--matches", "1", "--options", DEEP], capture_output=True, text=True, cwd=ROOT, timeout=60)
+
+    assert run.stderr == "" and run.returncode == MALFORMED
+    assert json.loads(run.stdout) == {"error": "the JSON is nested too deeply"}

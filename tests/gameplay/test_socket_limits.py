@@ -106,3 +106,72 @@ async def test_a_client_gone_while_an_update_is_sent_ends_its_socket_without_an_
         assert await asyncio.wait_for(app, 10) is None  # ended, not raised
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
     await actor_socket.close()
+
+
+@pytest.mark.parametrize("number", [2**64, 10**30, -(2**63) - 1, 2**63])
+async def test_an_act_holding_an_integer_past_64_bits_is_a_bad_message_and_changes_nothing(number):
+    match, users = await db(make_match)()
+    actor = (await seated(match, users[0]))[1]["to_act"]
+    socket, state = await seated(match, users[actor])
+
+    await socket.send({"type": "act", "ref": "big", "seq": 0, "action": {**state["legal"][0], "n": number}})
+
+    error = await socket.receive_until("error")
+    assert (error["code"], error["ref"]) == ("bad_message", "big")
+    assert await db(MatchAction.objects.count)() == 0
+    await socket.send({"type": "act", "ref": "fine", "seq": 0, "action": state["legal"][0]})
+    assert (await socket.receive_until("ack"))["seq"] == 1  # the socket and the table go on
+    await socket.close()
+
+
+@override_settings(WS_RATE_BURST=1, WS_RATE_PER_SECOND=0.001)
+async def test_a_rate_limited_act_is_refused_with_its_ref():
+    match, users = await db(make_match)()
+    socket, state = await seated(match, users[0])
+    await socket.send({"type": "sync"})  # the one message the bucket holds
+    await socket.receive_until("state")
+
+    await socket.send({"type": "act", "ref": "dropped-7", "seq": 0, "action": {"type": "stand"}})
+
+    assert await socket.receive() == {"type": "error", "ref": "dropped-7", "code": "rate_limited",
+                                      "message": "Too many messages; slow down."}
+    await socket.send("not json")
+    assert (await socket.receive())["ref"] is None  # no act, no ref to name
+    await socket.close()
+
+
+async def test_another_seat_resending_an_acked_frame_gets_stale_and_the_current_state():
+    match, users = await db(make_match)()
+    actor = (await seated(match, users[0]))[1]["to_act"]
+    socket, state = await seated(match, users[actor])
+    act = {"type": "act", "ref": "R1", "seq": 0, "action": state["legal"][0]}
+    await socket.send(act)
+    assert (await socket.receive_until("ack"))["seq"] == 1
+    other, _ = await seated(match, users[(actor + 1) % 4])
+
+    await other.send(act)
+
+    assert await other.receive_until("error") == {"type": "error", "ref": "R1", "code": "stale",
+                                                  "message": "The table moved on; here is the current state."}
+    assert (await other.receive_until("state"))["seq"] == 1  # the fresh state follows (protocol.md)
+    assert await db(MatchAction.objects.count)() == 1
+    await other.close()
+    await socket.close()
+
+
+async def test_a_ref_of_another_seats_act_on_the_current_seq_is_a_bad_message():
+    match, users = await db(make_match)()  # All Fours: the first seat begs, the dealer answers
+    actor = (await seated(match, users[0]))[1]["to_act"]
+    socket, state = await seated(match, users[actor])
+    await socket.send({"type": "act", "ref": "R1", "seq": 0, "action": {"type": "beg"}})
+    assert (await socket.receive_until("ack"))["seq"] == 1
+    dealer = (await socket.receive_until("state"))["to_act"]
+    assert dealer != actor
+    other, now = await seated(match, users[dealer])
+
+    await other.send({"type": "act", "ref": "R1", "seq": now["seq"], "action": now["legal"][0]})
+
+    assert (await other.receive_until("error"))["code"] == "bad_message"
+    assert await db(MatchAction.objects.count)() == 1
+    await other.close()
+    await socket.close()

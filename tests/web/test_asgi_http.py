@@ -1,10 +1,11 @@
 """Pages under ASGI run their whole middleware chain and view on one thread, handed over once
 by the event loop (tuning/asgi_http.py): no hop back to the loop in the middle of a request,
-while the request's thread holds its database connection."""
+while the request's thread holds its database connection; the health probe on a thread of its own."""
 
 import asyncio
 import threading
 
+import pytest
 from asgiref.sync import iscoroutinefunction
 from asgiref.testing import ApplicationCommunicator
 from django.conf import settings
@@ -13,6 +14,7 @@ from django.test import override_settings
 from django.urls import path
 from django.utils.decorators import sync_and_async_middleware
 
+from config import views as config_views
 from tuning.asgi_http import OneHopASGIHandler
 
 seen: dict[str, str] = {}
@@ -49,7 +51,7 @@ def page(request):
     return HttpResponse("ok", content_type="text/plain")
 
 
-urlpatterns = [path("one-hop/", page)]
+urlpatterns = [path("one-hop/", page)]  # and the health test's pages, below
 
 
 async def get(application, path_: str):
@@ -88,3 +90,35 @@ def test_requests_borrow_a_few_long_lived_threads_instead_of_starting_one_each()
         names = asyncio.run(twelve(application))
     assert set(names) <= {f"chalk-page-{n}_0" for n in range(3)}
     assert threading.active_count() <= before + 3
+
+
+released = threading.Event()
+
+
+def busy_page(request):
+    """A page that holds its thread until the test lets it go."""
+    released.wait(30)
+    return HttpResponse("done", content_type="text/plain")
+
+
+urlpatterns += [path("busy/", busy_page), path("healthz", config_views.healthz)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_healthz_answers_while_every_page_thread_is_busy():
+    async def probe_beside_busy_pages(application):
+        pages = [asyncio.ensure_future(get(application, "/busy/")) for _ in range(2)]
+        await asyncio.sleep(0.2)  # both page threads are taken
+        try:
+            status, body, _ = await asyncio.wait_for(get(application, "/healthz"), 10)
+            still_busy = not any(page.done() for page in pages)
+        finally:
+            released.set()
+            await asyncio.gather(*pages)
+        return status, body, still_busy
+
+    released.clear()
+    with override_settings(ROOT_URLCONF=__name__, ALLOWED_HOSTS=["testserver"], PAGE_THREADS=2):
+        status, body, still_busy = asyncio.run(probe_beside_busy_pages(OneHopASGIHandler()))
+    assert status == 200 and b'"status": "ok"' in body
+    assert still_busy

@@ -2,6 +2,7 @@
 and no echo route in production (issue 16, items 4 and 6)."""
 
 import asyncio
+import time
 
 import pytest
 from websockets.asyncio.client import connect as ws_connect
@@ -84,7 +85,8 @@ async def handshake(path, origin="http://chalk.example"):
 @pytest.mark.django_db
 @pytest.mark.asyncio
 @pytest.mark.parametrize("path", ["/ws/nope/", "/ws/echo/", "/ws/matches/abc/", "/ws/matches/1/extra/", "/",
-                                  "/ws/matches/" + "9" * 40 + "/", "/ws/matches/%00/"])
+                                  "/ws/matches/" + "9" * 40 + "/", "/ws/matches/%00/",
+                                  "/ws/matches/" + "1" * 4301 + "/", "/ws/matches/\u00b2/", "/ws/matches/\u0661/"])
 async def test_an_unknown_websocket_path_is_refused_without_an_error(path):
     assert await handshake(path) == "websocket.close"
 
@@ -101,3 +103,29 @@ def test_the_live_server_refuses_an_unknown_socket_path_with_403_and_logs_no_tra
     assert refused.value.response.status_code == 403
     assert "Exception in ASGI application" not in live_asgi_server.log()
     assert "No route found" not in live_asgi_server.log()
+
+
+def test_a_text_frame_that_is_not_utf8_is_closed_with_1007_and_logged_in_one_line(asgi_live):
+    from websockets.exceptions import ConnectionClosedError
+
+    live_asgi_server = asgi_live
+    before = len(live_asgi_server.log())
+
+    async def send_bad_text():
+        async with ws_connect(live_asgi_server.ws_url + "/ws/echo/", origin=live_asgi_server.url,
+                              open_timeout=10) as socket:
+            await socket.send(b'{"type": "sync", "x": "\xff\xfe"}', text=True)
+            await socket.recv()
+
+    with pytest.raises(ConnectionClosedError) as closed:
+        asyncio.run(send_bad_text())
+
+    assert closed.value.rcvd.code == 1007
+    for _ in range(50):  # the server writes its line as it closes
+        logged = live_asgi_server.log()[before:]
+        if "UTF-8" in logged:
+            break
+        time.sleep(0.1)
+    told = [line for line in logged.splitlines() if "UTF-8" in line]
+    assert len(told) == 1 and "WARNING" in told[0] and "ERROR" not in told[0]
+    assert "Traceback" not in logged
