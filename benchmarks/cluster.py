@@ -73,7 +73,8 @@ def local_config(config: str, port: int, backends: list[int], spread: bool = Fal
                 out.append(f"    bind {HOST}:{port}")
                 bound = True
             continue
-        if "ssl_fc" in line or word == "log" or words[:2] == ["option", "httplog"] or (spread and word == "use_backend"):
+        dropped = "ssl_fc" in line or word == "log" or words[:2] == ["option", "httplog"]
+        if dropped or (spread and word == "use_backend"):
             continue
         if word == "server":
             if not in_servers:  # the backend's first server line: one line per local process
@@ -161,8 +162,8 @@ async def run_cluster(args, processes: int) -> dict:
         for _ in range(processes):
             servers.servers.append(Server(args, "config.asgi:application"))
         port = free_port()
-        balancer = Balancer(args.haproxy, local_config(documented_config(), port, [s.port for s in servers.servers], args.spread),
-                            port)
+        config = local_config(documented_config(), port, [s.port for s in servers.servers], args.spread)
+        balancer = Balancer(args.haproxy, config, port)
         balancer.wait_healthy()
         pool: asyncio.Queue = asyncio.Queue()
         for table in made:

@@ -158,16 +158,11 @@ class Stack:
 
     def stop_process(self, process: Process) -> None:
         if process.alive:
-            process.popen.terminate()
+            process.popen.terminate()  # Celery: a warm shutdown that ends its pool's children too
             try:
                 process.popen.wait(STOP_TIMEOUT)
             except subprocess.TimeoutExpired:
                 self.kill(process)
-        else:  # a Celery pool child may outlive its parent
-            try:
-                os.killpg(process.popen.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
 
     def stop(self) -> None:
         for process in [*self.web, *self.others]:

@@ -59,7 +59,8 @@ def run_clients(stack, record: Record, clients) -> None:
 def assert_log_is_its_own_replay(match: Match, record: Record, stack) -> None:
     """The match ended; its log has no gap, replays to the result stored, and holds every acked
     ref exactly once (and nothing that was not acked: every act here is a seat's)."""
-    context = f"\nlast frames: {record.last_seen()}\n{stack.logs()}"
+    resent = [ref for ref, times in record.sent.items() if times > 1]
+    context = f"\nresent refs: {resent}; last frames: {record.last_seen()}\n{stack.logs()}"
     assert match.status == Match.Status.FINISHED, f"match {match.pk} is {match.status}{context}"
     log = log_of(match.pk)
     assert len(log) == match.seq
