@@ -146,7 +146,8 @@ def free_port() -> int:
 
 
 class Server:
-    """uvicorn in a subprocess on one core; stderr kept in a temp file for when it fails."""
+    """uvicorn in a subprocess on one core (`args.server_core`; None: any core, as benchmarks/cluster.py
+    runs several); stderr kept in a temp file for when it fails."""
 
     def __init__(self, args, app: str):
         self.port = free_port()
@@ -158,7 +159,7 @@ class Server:
              # as production serves (Procfile): per-socket compression state grew the process
              *([] if args.server_compression else ["--ws-per-message-deflate", "false"])],
             cwd=ROOT, env=server_env(args), stdout=self.errors, stderr=self.errors,
-            preexec_fn=lambda: os.sched_setaffinity(0, {core}))
+            preexec_fn=None if core is None else lambda: os.sched_setaffinity(0, {core}))
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
