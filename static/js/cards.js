@@ -1,6 +1,13 @@
 // Shared by the live table (table.js) and the archive stepper (replay.js): words and card pictures.
 // Every word comes from the server, translated (gameplay/labels.py), in the page's JSON boot data.
 
+// A card, a score or a name inside a sentence, between Unicode isolates (FSI … PDI): it keeps its
+// own order inside Arabic text ("A♣" never turns into "♣A", "K♣ Q♣ J♣" never into "♣K♣ Q♣ J").
+export function isolate(text) {
+  const shown = String(text ?? "");
+  return shown ? `\u2068${shown}\u2069` : "";
+}
+
 export function fmt(template, params = {}) {
   return String(template ?? "").replace(/%\((\w+)\)s/g, (_, key) => params[key] ?? "");
 }
@@ -35,12 +42,15 @@ export class Cards {
     return fmt(this.labels.text.card_of, { rank: this.labels.ranks[rank] ?? rank, suit: this.suitName(suit) });
   }
 
-  // A short text for a card inside a sentence: "10♦", "12 espadas".
+  // A short text for a card inside a sentence: "10♦", "12 espadas", isolated (see isolate).
   short(code) {
     const [rank, suit] = this.split(code);
     const shown = rank === "T" ? "10" : rank;
-    return this.deck === "french" ? `${shown}${this.sign(suit)}` : `${shown} ${this.suitName(suit)}`;
+    return isolate(this.deck === "french" ? `${shown}${this.sign(suit)}` : `${shown} ${this.suitName(suit)}`);
   }
+
+  // Several cards in a sentence ("K♣ Q♣ J♣"), read in the order given in every language.
+  list(codes) { return isolate(codes.map((code) => this.short(code)).join(" ")); }
 
   // Hand order: suit by suit, the highest card first.
   sort(codes) {
@@ -105,7 +115,7 @@ export function detailRows(detail, cards, labels, names) {
   if (detail.contract) {
     let text = word(detail.contract);
     const who = detail.bidder ?? detail.declarer;
-    if (who !== undefined && who !== null) text += " · " + fmt(labels.text.bid_by, { name: names[who] });
+    if (who !== undefined && who !== null) text += " · " + fmt(labels.text.bid_by, { name: isolate(names[who]) });
     if (detail.multiplier > 1) text += ` ×${detail.multiplier}`;
     rows.push({ label: words.contract, text });
   }
@@ -149,11 +159,11 @@ function itemRows(detail, cards, words, names) {
   return {
     raw: [
       ...(detail.melds ?? []).map((meld) => row(meld.seat, fmt(words.meld_by,
-        { name: names[meld.seat], cards: meld.cards.map((code) => cards.short(code)).join(" ") }), meld.points)),
+        { name: isolate(names[meld.seat]), cards: cards.list(meld.cards) }), meld.points)),
       ...(detail.belote ?? []).map((belote) => row(belote.seat, fmt(words.belote_by,
-        { name: names[belote.seat], suit: cards.suitText(belote.suit) }), BELOTE_POINTS)),
+        { name: isolate(names[belote.seat]), suit: cards.suitText(belote.suit) }), BELOTE_POINTS)),
     ],
     cante_points: (detail.cantes ?? []).map((cante) => row(cante.seat, fmt(words.cante_by,
-      { name: names[cante.seat], suit: cards.suitText(cante.suit) }), cante.points)),
+      { name: isolate(names[cante.seat]), suit: cards.suitText(cante.suit) }), cante.points)),
   };
 }

@@ -47,13 +47,13 @@ export function revealedBy(seat, view, ctx) {
     if (declared.seat === seat) shown.push(declared.projects.map((kind) => P[kind] ?? kind).join(" · "));
   }
   for (const project of view.projects ?? []) {
-    if (project.seat === seat) shown.push(project.cards.map((c) => ctx.cards.short(c)).join(" "));
+    if (project.seat === seat) shown.push(ctx.cards.list(project.cards));
   }
   if (view.baloot === seat) shown.push(ctx.L.saudi.text.baloot);
   return shown;
 }
 
-// The notes on the felt: face-up card, contract and buyer, level and lock, the step's line.
+// The notes on the felt: face-up card, contract and buyer, level and lock.
 export function notes(view, ctx) {
   const S = ctx.L.saudi;
   const nodes = [];
@@ -74,9 +74,14 @@ export function notes(view, ctx) {
       el("span", { class: "note-label", text: S.text.level }), el("strong", { text: call }),
       el("span", { class: "note-by", text: view.closed ? S.text.closed : S.text.open })));
   }
-  const line = stepLine(view, ctx);
-  if (line) nodes.push(el("p", { class: "step-line", "data-testid": "step-line", text: line }));
   return nodes;
+}
+
+// The line that explains the step of the buying or the doubling: it has a row of its own on the
+// felt (table.js puts it in .felt-step), never over a seat, however long it runs in a language.
+export function stepNote(view, ctx) {
+  const line = stepLine(view, ctx);
+  return line ? el("p", { class: "step-line", "data-testid": "step-line", text: line }) : null;
 }
 
 function stepLine(view, ctx) {
@@ -135,7 +140,7 @@ export function detailRows(detail, ctx) {
   for (const project of detail.projects ?? []) {
     const pair = ["", ""];
     pair[project.seat % 2] = `${S.projects[project.kind] ?? project.kind} ${project.points}`;
-    const cards = project.cards.map((c) => ctx.cards.short(c)).join(" ");
+    const cards = ctx.cards.list(project.cards);
     const label = isMine(project.seat, ctx) ? S.text.your_projects : S.text.projects_of;
     rows.push({ label: fmt(label, { name: ctx.seatName(project.seat), cards }), pair });
   }

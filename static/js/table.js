@@ -6,7 +6,7 @@
 // and shows an offline badge meanwhile. Any legal action with a `card` is a card in the hand;
 // every other legal action is a button labelled from the translated dictionary in the boot data.
 
-import { Cards, detailRows, el, fmt, nextSeat, position, signed } from "./cards.js";
+import { Cards, detailRows, el, fmt, isolate, nextSeat, position, signed } from "./cards.js";
 import * as saudi from "./saudi.js"; // classic Saudi Baloot's parts (view.mode "saudi_classic")
 
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
@@ -142,6 +142,9 @@ function seatName(seat) {
   return boot.names[seat] || T.empty;
 }
 
+// A seat's name inside a sentence, isolated so that it keeps its order in Arabic text.
+const named = (seat) => isolate(seatName(seat));
+
 function teamName(team) {
   if (myTeam() !== null) return team === myTeam() ? T.us : T.them;
   const names = [];
@@ -241,7 +244,7 @@ function revealedBy(seat) {
   if (saudi.isSaudi(v)) return saudi.revealedBy(seat, v, saudiContext());
   const shown = [];
   for (const declared of v.declarations ?? []) {
-    if (declared.seat === seat) shown.push(declared.melds.map((m) => m.map((c) => cards.short(c)).join(" ")).join(" · "));
+    if (declared.seat === seat) shown.push(declared.melds.map((m) => cards.list(m)).join(" · "));
   }
   return shown;
 }
@@ -260,7 +263,7 @@ function renderTrick() {
       seat = nextSeat(seat, count, v.sits_out ?? -1);
       return played;
     });
-    caption = fmt(T.last_trick, { name: seatName(v.last_trick.winner) });
+    caption = fmt(T.last_trick, { name: named(v.last_trick.winner) });
     area.classList.add("previous");
   } else {
     area.classList.remove("previous");
@@ -292,16 +295,23 @@ function renderNotes() {
   const v = view();
   const notes = page.querySelector(".felt-notes");
   notes.replaceChildren();
-  if (saudi.isSaudi(v)) { notes.append(...saudi.notes(v, saudiContext())); return; }
+  const step = page.querySelector(".felt-step");
+  step.replaceChildren();
+  if (saudi.isSaudi(v)) {
+    notes.append(...saudi.notes(v, saudiContext()));
+    const line = saudi.stepNote(v, saudiContext());
+    if (line) step.append(line);
+    return;
+  }
   const trump = trumpText();
   if (trump) {
     notes.append(el("div", { class: `trump-note${trump.red ? " red" : ""}`, "data-testid": "trump" },
       el("span", { class: "note-label", text: trump.label }), el("strong", { text: trump.text }),
-      trump.by !== undefined && trump.by !== null ? el("span", { class: "note-by", text: fmt(T.bid_by, { name: seatName(trump.by) }) }) : null));
+      trump.by !== undefined && trump.by !== null ? el("span", { class: "note-by", text: fmt(T.bid_by, { name: named(trump.by) }) }) : null));
   }
   if (v.game === "cuatrola" && v.contract && v.contract !== "pass") {
     notes.append(el("div", { class: "trump-note" }, el("span", { class: "note-label", text: T.contract }),
-      el("strong", { text: L.contracts[v.contract] }), el("span", { class: "note-by", text: fmt(T.bid_by, { name: seatName(v.declarer) }) })));
+      el("strong", { text: L.contracts[v.contract] }), el("span", { class: "note-by", text: fmt(T.bid_by, { name: named(v.declarer) }) })));
   }
   const shown = v.game === "cuatrola" ? (v.trump_card ? [v.trump_card] : []) : (v.turn_ups ?? []);
   if (shown.length) {
@@ -344,12 +354,12 @@ function renderTurn() {
     banner.replaceChildren(el("span", { text: T.your_turn }), el("span", { class: "countdown" }));
     banner.classList.add("mine");
   } else if (v.to_act !== null && v.to_act !== undefined) {
-    banner.replaceChildren(el("span", { text: fmt(T.waiting_for, { name: seatName(v.to_act) }) }), el("span", { class: "countdown" }));
+    banner.replaceChildren(el("span", { text: fmt(T.waiting_for, { name: named(v.to_act) }) }), el("span", { class: "countdown" }));
   } else banner.textContent = "";
 }
 
 function saudiContext() {
-  return { L, cards, seatName, mySeat: table.frame?.seat };  // mySeat: the reader's own acts in the second person
+  return { L, cards, seatName: named, mySeat: table.frame?.seat };  // mySeat: the reader's own acts in the second person
 }
 
 function actionLabel(action) {
@@ -364,7 +374,7 @@ function actionLabel(action) {
     return action.type === "bid" ? (suit ? `${cards.sign(suit)} ${name}` : name) : name;
   }
   if (action.type === "sing") return fmt(template, { suit: cards.suitName(action.suit) });
-  if (action.type === "declare") return fmt(template, { melds: action.melds.map((m) => m.map((c) => cards.short(c)).join(" ")).join(" + ") });
+  if (action.type === "declare") return fmt(template, { melds: action.melds.map((m) => cards.list(m)).join(" + ") });
   return fmt(template, action);
 }
 
@@ -418,7 +428,7 @@ $(".hand").addEventListener("keydown", (event) => {
 });
 
 function eventText(event) {
-  const name = seatName(event.seat);
+  const name = named(event.seat);
   const mine = event.seat !== undefined && event.seat === table.frame?.seat;
   const special = saudi.isSaudi(view()) ? saudi.eventText(event, saudiContext()) : undefined;
   if (special !== undefined) return special;
@@ -440,8 +450,8 @@ function eventText(event) {
     case "concede_proposed": return mine ? T.you_propose_concede : fmt(T.proposes_concede, { name });
     case "concede_declined": return fmt(T.declines_concede, { name });
     case "conceded": return mine ? T.you_conceded : fmt(T.conceded, { name });
-    case "replaced": return fmt(T.replaced, { name: boot.names[event.seat] || name });
-    case "forfeited": return fmt(T.forfeited, { name: boot.names[event.seat] || name });
+    case "replaced": return fmt(T.replaced, { name: isolate(boot.names[event.seat]) || name });
+    case "forfeited": return fmt(T.forfeited, { name: isolate(boot.names[event.seat]) || name });
     case "game_over": return fmt(T.game_over, { number: event.game_number + 1 });
     case "match_over": return T.finished;
     default:
@@ -589,7 +599,7 @@ function renderConduct() {
   } else if (by === seat) {
     ask(T.concede_waiting, conductButton(T.concede_withdraw, () => matchAct("concede_decline"), "withdraw-concede"));
   } else if (by === partner && players() === 4) {
-    ask(fmt(T.concede_asked, { name: seatName(partner) }),
+    ask(fmt(T.concede_asked, { name: named(partner) }),
       conductButton(T.concede_agree, () => matchAct("concede"), "agree-concede", false),
       conductButton(T.concede_refuse, () => matchAct("concede_decline"), "refuse-concede"));
   } else {

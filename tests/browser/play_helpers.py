@@ -154,8 +154,9 @@ def bots_match(game, seed, options=None):
 
 
 def expect_item_row(summary, label, team, points):
-    """The summary row `label` shows `points` in team `team`'s column and nothing in the other."""
-    row = summary.locator("tr", has_text=label)
+    """The summary row `label` shows `points` in team `team`'s column and nothing in the other.
+    The label's names and cards may sit between Unicode isolates (static/js/cards.js isolate)."""
+    row = summary.locator("tr", has_text=re.compile("[\u2066-\u2069]*".join(map(re.escape, label))))
     expect(row).to_have_count(1)
     expect(row.locator("td").nth(team)).to_have_text(points)
     expect(row.locator("td").nth(1 - team)).to_have_text("")
