@@ -38,7 +38,7 @@ def sign_up(page, username):
     page.fill("input[name=password1]", PASSWORD)
     page.fill("input[name=password2]", PASSWORD)
     page.locator("main form button[type=submit]").click()
-    expect(page.get_by_test_id("logout")).to_be_visible()
+    expect(page.get_by_test_id("logout")).to_be_attached()  # signed in (on a phone it waits in the menu)
 
 
 def log_in(page, username):
@@ -48,7 +48,7 @@ def log_in(page, username):
     page.fill("input[name=login]", username)
     page.fill("input[name=password]", PASSWORD)
     page.locator("main form button[type=submit]").click()
-    expect(page.get_by_test_id("logout")).to_be_visible()
+    expect(page.get_by_test_id("logout")).to_be_attached()  # signed in (on a phone it waits in the menu)
 
 
 def start_table_against_bots(page, game, preset, options=None, level=None):
