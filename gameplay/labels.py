@@ -111,6 +111,8 @@ def phrases() -> dict:
         "you_timed_out": _("You ran out of time"), "you_sing": _("You sing %(suit)s"),
         "declares": _("%(name)s declares %(melds)s"), "new_game": _("Game %(number)s begins"),
         "card_of": _("%(rank)s of %(suit)s"), "log": _("What happened"), "bid_by": _("by %(name)s"),
+        # the reader's own contract and trick, in the second person ("— Tú", "أكلها أنت" are not said)
+        "bid_by_you": _("by you"), "last_trick_yours": _("Last trick, won by you"),
         "doubled": _("doubled"), "redoubled": _("redoubled"), "stock": _("Stock: %(count)s"),
         "start": _("Start"), "step": _("Step %(step)s of %(total)s"),
         "replay_loading": _("Loading the replay…"),
@@ -126,6 +128,8 @@ def conduct_phrases() -> dict:
         "leave_confirm": _("Leave the table? Your seat goes to the table's leaver policy at once."),
         "concede_asked": _("%(name)s proposes to concede the match."),
         "concede_agree": _("Agree: concede"), "concede_refuse": _("Keep playing"),
+        # the cancel button of the Concede and Leave confirmations (not "Continue": that reads as yes)
+        "conduct_cancel": _("Keep playing"),
         "concede_waiting": _("You proposed to concede; waiting for your partner."),
         # Translators: the button that takes back one's own proposal to concede the match (not a
         # withdrawal from a competition).
@@ -166,6 +170,9 @@ def saudi_labels() -> dict:
             "window": say("%(name)s bought Hokum: take the card as Sun, or pass."),
             "confirm": say("Nobody took Sun: confirm your Hokum or switch to Sun."),
             "claim": say("%(name)s called Sun: you speak before them and may take it (before you)."),
+            # the same two steps when the reader is the one who bought or called (second person)
+            "window_mine": say("You bought Hokum: the others may take the card as Sun, or pass."),
+            "claim_mine": say("You called Sun: a player before you may still take it (before you)."),
             "doubling": say("Doubling: double, triple, four, gahwa; a closed call locks the trumps."),
         },
         "projects": {"sira": say("Sira"), "fifty": say("Fifty"), "hundred": say("Hundred"),

@@ -93,6 +93,16 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// "by Devi" under a contract, "by you" for the reader's own (never "— Tú", a name in the third person).
+export function byWhom(labels, name, mine) {
+  return mine ? labels.text.bid_by_you : fmt(labels.text.bid_by, { name: isolate(name) });
+}
+
+// The caption of the last trick: "won by Devi", "won by you" (never «أكلها أنت»).
+export function lastTrickBy(labels, name, mine) {
+  return mine ? labels.text.last_trick_yours : fmt(labels.text.last_trick, { name: isolate(name) });
+}
+
 // The seat that plays after `seat` (La Cuatrola skips the partner who sits out).
 export function nextSeat(seat, players, sitsOut) {
   let next = (seat + 1) % players;
@@ -108,14 +118,14 @@ export function position(seat, viewer, players) {
 }
 
 // Words for a deal's detail and its point items (shared/rules/<game>.md "detail").
-export function detailRows(detail, cards, labels, names) {
+export function detailRows(detail, cards, labels, names, mySeat = null) {
   const rows = [];
   const words = labels.detail;
   const word = (value) => words[value] ?? labels.contracts[value] ?? String(value).replaceAll("_", " ");
   if (detail.contract) {
     let text = word(detail.contract);
     const who = detail.bidder ?? detail.declarer;
-    if (who !== undefined && who !== null) text += " · " + fmt(labels.text.bid_by, { name: isolate(names[who]) });
+    if (who !== undefined && who !== null) text += " · " + byWhom(labels, names[who], who === mySeat);
     if (detail.multiplier > 1) text += ` ×${detail.multiplier}`;
     rows.push({ label: words.contract, text });
   }

@@ -90,8 +90,14 @@ function stepLine(view, ctx) {
   if (view.phase !== "buying") return "";
   const step = view.buying.step;
   if (step === "open") return view.buying.round === 2 ? steps.open2 : steps.open1;
-  if (step === "window") return fmt(steps.window, { name: ctx.seatName(view.buying.hokum_bidder) });
-  if (step === "claim") return fmt(steps.claim, { name: ctx.seatName(view.buying.sun_caller) });
+  if (step === "window") {
+    const bidder = view.buying.hokum_bidder;
+    return isMine(bidder, ctx) ? steps.window_mine : fmt(steps.window, { name: ctx.seatName(bidder) });
+  }
+  if (step === "claim") {
+    const caller = view.buying.sun_caller;
+    return isMine(caller, ctx) ? steps.claim_mine : fmt(steps.claim, { name: ctx.seatName(caller) });
+  }
   return steps.confirm;
 }
 

@@ -6,7 +6,7 @@
 // and shows an offline badge meanwhile. Any legal action with a `card` is a card in the hand;
 // every other legal action is a button labelled from the translated dictionary in the boot data.
 
-import { Cards, detailRows, el, fmt, isolate, nextSeat, position, signed } from "./cards.js";
+import { Cards, byWhom, detailRows, el, fmt, isolate, lastTrickBy, nextSeat, position, signed } from "./cards.js";
 import * as saudi from "./saudi.js"; // classic Saudi Baloot's parts (view.mode "saudi_classic")
 
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
@@ -144,6 +144,7 @@ function seatName(seat) {
 
 // A seat's name inside a sentence, isolated so that it keeps its order in Arabic text.
 const named = (seat) => isolate(seatName(seat));
+const isMine = (seat) => seat !== null && seat !== undefined && seat === table.frame?.seat;
 
 function teamName(team) {
   if (myTeam() !== null) return team === myTeam() ? T.us : T.them;
@@ -263,7 +264,7 @@ function renderTrick() {
       seat = nextSeat(seat, count, v.sits_out ?? -1);
       return played;
     });
-    caption = fmt(T.last_trick, { name: named(v.last_trick.winner) });
+    caption = lastTrickBy(L, seatName(v.last_trick.winner), isMine(v.last_trick.winner));
     area.classList.add("previous");
   } else {
     area.classList.remove("previous");
@@ -307,11 +308,11 @@ function renderNotes() {
   if (trump) {
     notes.append(el("div", { class: `trump-note${trump.red ? " red" : ""}`, "data-testid": "trump" },
       el("span", { class: "note-label", text: trump.label }), el("strong", { text: trump.text }),
-      trump.by !== undefined && trump.by !== null ? el("span", { class: "note-by", text: fmt(T.bid_by, { name: named(trump.by) }) }) : null));
+      trump.by !== undefined && trump.by !== null ? el("span", { class: "note-by", text: byWhom(L, seatName(trump.by), isMine(trump.by)) }) : null));
   }
   if (v.game === "cuatrola" && v.contract && v.contract !== "pass") {
     notes.append(el("div", { class: "trump-note" }, el("span", { class: "note-label", text: T.contract }),
-      el("strong", { text: L.contracts[v.contract] }), el("span", { class: "note-by", text: fmt(T.bid_by, { name: named(v.declarer) }) })));
+      el("strong", { text: L.contracts[v.contract] }), el("span", { class: "note-by", text: byWhom(L, seatName(v.declarer), isMine(v.declarer)) })));
   }
   const shown = v.game === "cuatrola" ? (v.trump_card ? [v.trump_card] : []) : (v.turn_ups ?? []);
   if (shown.length) {
@@ -482,7 +483,7 @@ function renderLog() {
 function summaryNode(record, number, headingId) {
   const names = boot.names.map((_, seat) => seatName(seat));
   const rows = saudi.isSaudi(view()) ? saudi.detailRows(record.detail ?? {}, saudiContext())
-    : detailRows(record.detail ?? {}, cards, L, names);
+    : detailRows(record.detail ?? {}, cards, L, names, table.frame.seat);
   const body = el("tbody", {}, rows.map((row) => row.pair
     ? el("tr", { class: row.points ? "points" : "" }, el("th", { scope: "row", text: row.label }), el("td", { text: String(row.pair[0] || "") }), el("td", { text: String(row.pair[1] || "") }))
     : el("tr", {}, el("th", { scope: "row", text: row.label }), el("td", { colSpan: 2, text: row.text }))));
@@ -595,7 +596,7 @@ function renderConduct() {
     const yes = table.confirming === "leave" ? T.leave : T.concede;
     ask(table.confirming === "leave" ? T.leave_confirm : T.concede_confirm,
       conductButton(yes, () => matchAct(table.confirming), "confirm-conduct", false),
-      conductButton(T.close, () => { table.confirming = null; renderConduct(); }, "cancel-conduct"));
+      conductButton(T.conduct_cancel, () => { table.confirming = null; renderConduct(); }, "cancel-conduct"));
   } else if (by === seat) {
     ask(T.concede_waiting, conductButton(T.concede_withdraw, () => matchAct("concede_decline"), "withdraw-concede"));
   } else if (by === partner && players() === 4) {

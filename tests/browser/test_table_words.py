@@ -1,0 +1,89 @@
+"""The table's words in English, Arabic and Spanish (issue 32): the Concede and Leave confirmations
+offer "Keep playing", not "Continue" (which reads as yes); the reader's own acts are told in the
+second person ("Has comprado Hokum", never "Tú ha comprado Hokum"; «اشتريت حكم», never «أنت اشترى
+حكم»; "Quintola · por ti", never "Quintola · — Tú")."""
+
+import pytest
+from playwright.sync_api import expect
+
+from .play_helpers import log_in
+from .test_table_on_a_phone import saudi_table_for
+
+pytestmark = pytest.mark.browser
+
+KEEP_PLAYING = {"en": "Keep playing", "es": "Seguir jugando", "ar": "نكمل اللعب"}
+
+# What the page's own client modules write for the reader's seat (0) and for another's (1).
+SENTENCES = """async () => {
+  const base = document.querySelector('script[type=module][src*="table"]').src;
+  const cardsModule = await import(new URL('cards.js', base));
+  const saudi = await import(new URL('saudi.js', base));
+  const boot = JSON.parse(document.getElementById('table-boot').textContent);
+  const L = boot.labels;
+  const cards = new cardsModule.Cards(boot);
+  const seatName = seat => (seat === 0 ? L.text.you : 'Devi');
+  const line = (step, seat) => {
+    const view = {mode: 'saudi_classic', phase: 'buying', buying: {step, round: 1, hokum_bidder: seat, sun_caller: seat}};
+    return saudi.stepNote(view, {L, cards, seatName, mySeat: 0}).textContent;
+  };
+  const contract = seat => cardsModule.detailRows({contract: 'quintola', declarer: seat}, cards, L, [0, 1, 2, 3].map(seatName), 0)[0].text;
+  return {
+    you: L.text.you,
+    window: [line('window', 0), line('window', 1)], claim: [line('claim', 0), line('claim', 1)],
+    contract: [contract(0), contract(1)],
+    lastTrick: [cardsModule.lastTrickBy(L, L.text.you, true), cardsModule.lastTrickBy(L, 'Devi', false)],
+  };
+}"""
+
+EXPECTED = {
+    "en": {"window": "You bought Hokum: the others may take the card as Sun, or pass.",
+           "claim": "You called Sun: a player before you may still take it (before you).",
+           "contract": "by you", "lastTrick": "Last trick, won by you"},
+    "es": {"window": "Has comprado Hokum: los demás pueden llevársela en Sun o pasar.",
+           "claim": "Has dicho Sun: quien habla antes que tú aún puede quedárselo (antes que tú).",
+           "contract": "por ti", "lastTrick": "Última baza, la ganas tú"},
+    "ar": {"window": "اشتريت حكم: للبقية أن ياخذوها صن أو يقولوا بس.",
+           "claim": "قلت صن: اللي قبلك يقدر ياخذها بـ«قبلك».",
+           "contract": "— أنت", "lastTrick": "الأكلة الأخيرة، أكلتها أنت"},
+}
+
+
+def open_table(browser, asgi_live, language, username):
+    context = browser.new_context(base_url=asgi_live.url, locale="en-US")
+    context.set_default_timeout(15_000)
+    context.add_cookies([{"name": "django_language", "value": language, "url": asgi_live.url}])
+    page = context.new_page()
+    log_in(page, username)
+    match = saudi_table_for(username)
+    page.goto(f"/matches/{match.pk}/")
+    page.wait_for_function("() => window.chalkTable && window.chalkTable.frame && window.chalkTable.frame.status === 'playing'")
+    return context, page
+
+
+@pytest.mark.parametrize("language", ["en", "ar", "es"])
+def test_the_concede_and_leave_confirmations_cancel_with_keep_playing(browser, asgi_live, language):
+    context, page = open_table(browser, asgi_live, language, f"keeper{language}")
+    for ask in ["concede", "leave"]:
+        page.get_by_test_id(ask).click()
+        cancel = page.get_by_test_id("cancel-conduct")
+        expect(cancel).to_have_text(KEEP_PLAYING[language])
+        cancel.click()
+        expect(page.get_by_test_id(ask)).to_be_visible()  # nothing was sent: the buttons are back
+    assert page.evaluate("window.chalkTable.frame.status") == "playing"
+    context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ar", "es"])
+def test_the_readers_own_buying_contract_and_trick_are_told_in_the_second_person(browser, asgi_live, language):
+    context, page = open_table(browser, asgi_live, language, f"second{language}")
+    said = page.evaluate(SENTENCES)
+    expected = EXPECTED[language]
+    strip = str.maketrans("", "", "\u2066\u2067\u2068\u2069")
+    assert said["window"][0] == expected["window"]
+    assert said["claim"][0] == expected["claim"]
+    assert said["contract"][0].translate(strip).endswith(expected["contract"])
+    assert said["lastTrick"][0] == expected["lastTrick"]
+    # another player's stays in the third person, with their name
+    for key in ["window", "claim", "contract", "lastTrick"]:
+        assert "Devi" in said[key][1], key
+    context.close()
