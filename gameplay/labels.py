@@ -87,7 +87,9 @@ def phrases() -> dict:
         "your_turn": _("Your turn"), "waiting_for": _("Waiting for %(name)s"),
         "dealer": _("Dealer"), "mano": _("Mano"), "sits_out": _("Sits out"),
         "trump": _("Trump"), "turned_up": _("Turned up"), "contract": _("Contract"), "no_trump_yet": _("Not chosen yet"),
-        "score": pgettext("points so far", "Score"), "target": _("Playing to %(target)s"), "games_won": _("Games won"),
+        "score": pgettext("points so far", "Score"), "target": _("Playing to %(target)s"),
+        # Baloot: a team needs more than the target (151), i.e. 152, the number players say
+        "target_past": _("Playing to %(past)s (more than %(target)s)"), "games_won": _("Games won"),
         "best_of": _("Game %(number)s, first to %(wins)s"), "this_deal": _("This deal"),
         "deal": _("Deal %(number)s"), "deal_summary": _("Deal %(number)s: summary"),
         "points": _("Points"), "total": _("Total"), "close": _("Continue"),

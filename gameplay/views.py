@@ -170,6 +170,12 @@ def card_urls(game: str) -> dict:
             "back": static("cards/back.svg"), "deck": folder}
 
 
+def past_target(match: Match) -> bool:
+    """Whether a team must pass the target to win (Baloot's "more than 151": 152 is what players
+    say) rather than reach it (All Fours' 14, La Cuatrola's 11, Baloot's "at least" rule)."""
+    return get_game(match.game).resolve_options(match.options).get("target_rule") == "greater"
+
+
 def table(request, match_id):
     match, reader = watchable(request, match_id)
     seats = seat_names(match)
@@ -187,6 +193,7 @@ def table(request, match_id):
         "cards": card_urls(match.game), "labels": client_labels(),
         "replay": reverse("gameplay:replay", args=[match.pk]), "lobby": reverse("gameplay:lobby"),
         "status": match.status, "user": request.user.pk, "table_url": reverse("gameplay:table", args=[match.pk]),
+        "past_target": past_target(match),
     }
     return render(request, "gameplay/table.html", context)
 

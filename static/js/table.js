@@ -337,7 +337,8 @@ function renderScores() {
   if ((match.games_to_win ?? 1) > 1) line(T.games_won, match.games_won);
   for (const key of dealStats) if (v[key]) line(L.detail[key] ?? key, v[key], "deal-stat");
   grid.append(body);
-  board.replaceChildren(grid, el("p", { class: "target", text: fmt(T.target, { target: v.target }) }));
+  const target = boot.past_target ? fmt(T.target_past, { past: v.target + 1, target: v.target }) : fmt(T.target, { target: v.target });
+  board.replaceChildren(grid, el("p", { class: "target", "data-testid": "target", text: target }));
   if ((match.games_to_win ?? 1) > 1) board.append(el("p", { class: "target", text: fmt(T.best_of, { number: (match.game_number ?? 0) + 1, wins: match.games_to_win }) }));
   const info = page.querySelector(".deal-info");
   info.textContent = v.deal_number ? fmt(T.deal, { number: v.deal_number }) : "";

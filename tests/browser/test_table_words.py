@@ -1,7 +1,7 @@
 """The table's words in English, Arabic and Spanish (issue 32): the Concede and Leave confirmations
 offer "Keep playing", not "Continue" (which reads as yes); the reader's own acts are told in the
 second person ("Has comprado Hokum", never "Tú ha comprado Hokum"; «اشتريت حكم», never «أنت اشترى
-حكم»; "Quintola · por ti", never "Quintola · — Tú")."""
+حكم»; "Quintola · por ti", never "Quintola · — Tú"); a Saudi table plays to 152, "more than 151"."""
 
 import pytest
 from playwright.sync_api import expect
@@ -86,4 +86,15 @@ def test_the_readers_own_buying_contract_and_trick_are_told_in_the_second_person
     # another player's stays in the third person, with their name
     for key in ["window", "claim", "contract", "lastTrick"]:
         assert "Devi" in said[key][1], key
+    context.close()
+
+
+PLAYING_TO = {"en": "Playing to 152 (more than 151)", "es": "Se juega a 152 (más de 151)",
+              "ar": "اللعب حتى 152 (أكثر من 151)"}
+
+
+@pytest.mark.parametrize("language", ["en", "ar", "es"])
+def test_a_saudi_table_says_it_plays_to_152_more_than_151(browser, asgi_live, language):
+    context, page = open_table(browser, asgi_live, language, f"target{language}")
+    expect(page.get_by_test_id("target")).to_have_text(PLAYING_TO[language])
     context.close()
