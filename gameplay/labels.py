@@ -55,6 +55,17 @@ def rank_labels() -> dict:
     }
 
 
+def spanish_card_labels() -> dict:
+    """A card of the Spanish deck inside a sentence, with its article: "Juegas el as de oros",
+    never "Juegas 1 oros" (the sota is feminine in Spanish: "la sota de copas")."""
+    def say(text):
+        return pgettext("Spanish card in a sentence", text)
+
+    return {"1": say("the ace of %(suit)s"), "10": say("the sota of %(suit)s"),
+            "11": say("the caballo of %(suit)s"), "12": say("the king of %(suit)s"),
+            "number": say("the %(rank)s of %(suit)s")}
+
+
 def detail_labels() -> dict:
     """Rows of the deal summary: items of `detail.points` and other keys of `detail`."""
     return {
@@ -209,5 +220,5 @@ def labels_in(language: str) -> dict:
     from gameplay.chat import phrase_labels  # chat imports labels: read its phrases when first asked
 
     return {"actions": action_labels(), "contracts": contract_labels(), "suits": suit_labels(),
-            "ranks": rank_labels(), "detail": detail_labels(), "text": phrases(), "chat": phrase_labels(),
+            "ranks": rank_labels(), "spanish_cards": spanish_card_labels(), "detail": detail_labels(), "text": phrases(), "chat": phrase_labels(),
             "saudi": saudi_labels()}

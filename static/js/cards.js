@@ -42,11 +42,13 @@ export class Cards {
     return fmt(this.labels.text.card_of, { rank: this.labels.ranks[rank] ?? rank, suit: this.suitName(suit) });
   }
 
-  // A short text for a card inside a sentence: "10♦", "12 espadas", isolated (see isolate).
+  // A short text for a card inside a sentence, isolated (see isolate): "10♦" in the French deck;
+  // in the Spanish one its name with the article, "el as de oros", "la sota de copas".
   short(code) {
     const [rank, suit] = this.split(code);
-    const shown = rank === "T" ? "10" : rank;
-    return isolate(this.deck === "french" ? `${shown}${this.sign(suit)}` : `${shown} ${this.suitName(suit)}`);
+    if (this.deck === "french") return isolate(`${rank === "T" ? "10" : rank}${this.sign(suit)}`);
+    const words = this.labels.spanish_cards ?? {};
+    return isolate(fmt(words[rank] ?? words.number, { rank, suit: this.suitName(suit) }));
   }
 
   // Several cards in a sentence ("K♣ Q♣ J♣"), read in the order given in every language.

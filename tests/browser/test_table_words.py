@@ -98,3 +98,33 @@ def test_a_saudi_table_says_it_plays_to_152_more_than_151(browser, asgi_live, la
     context, page = open_table(browser, asgi_live, language, f"target{language}")
     expect(page.get_by_test_id("target")).to_have_text(PLAYING_TO[language])
     context.close()
+
+
+SPANISH_CARDS = """async () => {
+  const base = document.querySelector('script[type=module][src*="table"]').src;
+  const {Cards, fmt} = await import(new URL('cards.js', base));
+  const boot = JSON.parse(document.getElementById('table-boot').textContent);
+  const cards = new Cards(boot);
+  const strip = text => text.replace(/[\\u2066-\\u2069]/g, '');
+  return {ace: strip(fmt(boot.labels.text.you_play, {card: cards.short('1O')})),
+          sota: strip(cards.short('10C')), seven: strip(cards.short('7E')), king: strip(cards.short('12B'))};
+}"""
+
+
+def test_spanish_log_lines_name_a_card_with_its_article(browser, asgi_live):
+    from django.contrib.auth import get_user_model
+
+    from gameplay import services
+
+    context = browser.new_context(base_url=asgi_live.url, locale="en-US")
+    context.set_default_timeout(15_000)
+    context.add_cookies([{"name": "django_language", "value": "es", "url": asgi_live.url}])
+    page = context.new_page()
+    log_in(page, "lucia")
+    lucia = get_user_model().objects.get(username="lucia")
+    match = services.create_match("cuatrola", {}, [services.SeatSpec(user=lucia)] + [services.SeatSpec(bot="random")] * 3)
+    page.goto(f"/matches/{match.pk}/")
+    page.wait_for_function("() => window.chalkTable && window.chalkTable.frame")
+    assert page.evaluate(SPANISH_CARDS) == {"ace": "Juegas el as de oros", "sota": "la sota de copas",
+                                            "seven": "el 7 de espadas", "king": "el rey de bastos"}
+    context.close()
