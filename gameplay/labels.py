@@ -164,6 +164,16 @@ def conduct_phrases() -> dict:
     }
 
 
+def match_ending(finish: str | None, winners: str) -> str:
+    """How a finished match ended, for the replay's head: who won, and how when it was not
+    played to the end (a concession, a leaver's forfeit, the clock, a walkover)."""
+    how = {"conceded": _("Decided by a concession."), "forfeit": _("Decided by a forfeit: a player left."),
+           "timeout": _("Decided on time: a player ran out of time."), "walkover": _("Decided by a walkover."),
+           "played": _("Played to the end.")}.get(finish or "", "")
+    won = _("%(names)s won the match.") % {"names": winners} if winners else ""
+    return " ".join(part for part in (won, how) if part)
+
+
 def saudi_labels() -> dict:
     """Classic Saudi Baloot's words (static/js/saudi.js), as Gulf players say them in Arabic."""
     def say(text):

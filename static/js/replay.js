@@ -23,9 +23,30 @@ const seatName = (seat) => boot.names[seat] ?? "";
 const named = (seat) => isolate(seatName(seat)); // inside a sentence: keeps its order in Arabic
 const teamName = (team) => boot.names.filter((_, seat) => seat % 2 === team).join(" & ");
 
+// A match-level act (gameplay/archive.py act_frames): a concession, a leave, a bot taking a seat.
+const ACTS = {
+  concede_proposed: (name) => fmt(T.proposes_concede, { name }), concede_declined: (name) => fmt(T.declines_concede, { name }),
+  conceded: (name) => fmt(T.conceded, { name }), replaced: (name) => fmt(T.replaced, { name }),
+  forfeited: (name) => fmt(T.forfeited, { name }),
+};
+const ENDINGS = { conceded: "won_by_concession", forfeit: "won_by_forfeit", timeout: "lost_on_time" };
+
+function describeAct(f) {
+  const lines = [];
+  for (const event of f.view.events ?? []) {
+    if (ACTS[event.kind]) lines.push(ACTS[event.kind](named(event.seat)));
+    if (event.kind === "match_over") {
+      lines.push(fmt(T.team_won, { names: isolate(teamName(event.winner)) }));
+      if (ENDINGS[event.finish]) lines.push(T[ENDINGS[event.finish]]);
+    }
+  }
+  return lines.join(" · ");
+}
+
 function describe(f) {
   const action = f.action;
   if (!action) return fmt(T.deal, { number: f.view.deal_number });
+  if (f.view.events?.some((event) => ACTS[event.kind])) return describeAct(f);
   const name = named(action.seat);
   if (action.type === "play") return fmt(T.plays, { name, card: cards.short(action.card) });
   if (action.type === "bid" || action.type === "announce") return fmt(T.calls, { name, call: L.contracts[action.contract] });
