@@ -146,6 +146,12 @@ function seatName(seat) {
 const named = (seat) => isolate(seatName(seat));
 const isMine = (seat) => seat !== null && seat !== undefined && seat === table.frame?.seat;
 
+// The two teams in the order the reader sees them: their own team first ("Us" before "Them")
+// for every seat; a spectator sees team 0 first.
+const sides = () => (myTeam() === 1 ? [1, 0] : [0, 1]);
+const teamCells = (pair, shown = (value) => String(value ?? 0)) => sides().map((team) => el("td", { text: shown(pair?.[team]) }));
+const teamHeads = (classed = false) => sides().map((team) => el("th", { scope: "col", class: classed ? teamClass(team) : null, text: teamName(team) }));
+
 function teamName(team) {
   if (myTeam() !== null) return team === myTeam() ? T.us : T.them;
   const names = [];
@@ -329,10 +335,10 @@ function renderScores() {
   const board = $(".scoreboard");
   const dealStats = { allfours: ["game_totals"], baloot: ["tricks_won", "card_points"], cuatrola: ["tricks_won", "card_points", "cante_points"] }[v.game] ?? [];
   const grid = el("table", { class: "score-table" },
-    el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col", class: teamClass(0), text: teamName(0) }), el("th", { scope: "col", class: teamClass(1), text: teamName(1) }))));
+    el("thead", {}, el("tr", {}, el("th", {}), ...teamHeads(true))));
   const body = el("tbody");
   const line = (label, pair, cls = "") => body.append(el("tr", { class: cls }, el("th", { scope: "row", text: label }),
-    el("td", { text: String(pair?.[0] ?? 0) }), el("td", { text: String(pair?.[1] ?? 0) })));
+    ...teamCells(pair)));
   line(T.score, v.score, "match-score");
   if ((match.games_to_win ?? 1) > 1) line(T.games_won, match.games_won);
   for (const key of dealStats) if (v[key]) line(L.detail[key] ?? key, v[key], "deal-stat");
@@ -445,7 +451,10 @@ function eventText(event) {
       return fmt(T.calls, { name, call });
     }
     case "contract": return `${T.contract}: ${L.contracts[event.contract] ?? event.contract}`;
-    case "deal_over": return fmt(T.deal_over, { a: `${teamName(0)} ${signed(event.delta[0])}`, b: `${teamName(1)} ${signed(event.delta[1])}` });
+    case "deal_over": {
+      const [a, b] = sides();
+      return fmt(T.deal_over, { a: `${teamName(a)} ${signed(event.delta[a])}`, b: `${teamName(b)} ${signed(event.delta[b])}` });
+    }
     case "timeout": return mine ? T.you_timed_out : fmt(T.timed_out, { name });
     case "sing": case "cante": return fmt(mine ? T.you_sing : T.sings, { name, suit: cards.suitName(event.suit) });
     case "new_game": return fmt(T.new_game, { number: event.game_number + 1 });
@@ -486,12 +495,12 @@ function summaryNode(record, number, headingId) {
   const rows = saudi.isSaudi(view()) ? saudi.detailRows(record.detail ?? {}, saudiContext())
     : detailRows(record.detail ?? {}, cards, L, names, table.frame.seat);
   const body = el("tbody", {}, rows.map((row) => row.pair
-    ? el("tr", { class: row.points ? "points" : "" }, el("th", { scope: "row", text: row.label }), el("td", { text: String(row.pair[0] || "") }), el("td", { text: String(row.pair[1] || "") }))
+    ? el("tr", { class: row.points ? "points" : "" }, el("th", { scope: "row", text: row.label }), ...teamCells(row.pair, (value) => String(value || "")))
     : el("tr", {}, el("th", { scope: "row", text: row.label }), el("td", { colSpan: 2, text: row.text }))));
-  body.append(el("tr", { class: "total" }, el("th", { scope: "row", text: T.this_deal }), el("td", { text: signed(record.delta[0]) }), el("td", { text: signed(record.delta[1]) })));
-  body.append(el("tr", { class: "total" }, el("th", { scope: "row", text: T.score }), el("td", { text: String(record.score[0]) }), el("td", { text: String(record.score[1]) })));
+  body.append(el("tr", { class: "total" }, el("th", { scope: "row", text: T.this_deal }), ...teamCells(record.delta, signed)));
+  body.append(el("tr", { class: "total" }, el("th", { scope: "row", text: T.score }), ...teamCells(record.score)));
   return [el("h2", { id: headingId, text: fmt(T.deal_summary, { number }) }),
-    el("table", { class: "summary-table" }, el("thead", {}, el("tr", {}, el("th"), el("th", { scope: "col", text: teamName(0) }), el("th", { scope: "col", text: teamName(1) }))), body)];
+    el("table", { class: "summary-table" }, el("thead", {}, el("tr", {}, el("th"), ...teamHeads())), body)];
 }
 
 function renderSummary() {
@@ -527,6 +536,7 @@ function renderResult() {
   $(".game-over").hidden = true;
   const match = view().match ?? {};
   const winner = match.winner ?? view().winner;
+  const [a, b] = sides();
   let headline = T.aborted;
   if (frame.status === "finished") {
     if (myTeam() === null) headline = fmt(T.team_won, { names: teamName(winner) });
@@ -534,8 +544,8 @@ function renderResult() {
   }
   box.replaceChildren(...[
     el("h2", { id: "match-result-title", text: headline }),
-    el("p", { class: "final-score", text: `${T.final_score}: ${teamName(0)} ${view().score[0]} – ${view().score[1]} ${teamName(1)}` }),
-    (match.games_to_win ?? 1) > 1 ? el("p", { text: `${T.games_won}: ${match.games_won[0]} – ${match.games_won[1]}` }) : null,
+    el("p", { class: "final-score", text: `${T.final_score}: ${teamName(a)} ${view().score[a]} – ${view().score[b]} ${teamName(b)}` }),
+    (match.games_to_win ?? 1) > 1 ? el("p", { text: `${T.games_won}: ${match.games_won[a]} – ${match.games_won[b]}` }) : null,
     match.finish === "timeout" ? el("p", { text: T.lost_on_time }) : null,
     match.finish === "conceded" ? el("p", { text: T.won_by_concession }) : null,
     match.finish === "forfeit" ? el("p", { text: T.won_by_forfeit }) : null,
@@ -554,6 +564,7 @@ function showGameOver(events) {
   if (!over || match.winner !== null && match.winner !== undefined) return; // the match result says it
   const box = $(".game-over");
   const mine = myTeam();
+  const [a, b] = sides();
   const line = mine === null ? fmt(T.game_won_by, { names: teamName(over.winner) })
     : over.winner === mine ? T.you_won_game : T.you_lost_game;
   const close = el("button", { type: "button", class: "button small", "data-testid": "close-game-over", text: T.next_game });
@@ -562,7 +573,7 @@ function showGameOver(events) {
   box.replaceChildren(
     el("div", { class: "overlay-head" }, el("h2", { id: "game-over-title", text: fmt(T.game_over, { number: over.game_number + 1 }) }), close),
     el("p", { class: "game-over-line", text: line }),
-    el("p", { class: "games-score", "data-testid": "games-score", text: fmt(T.games_score, { a: `${teamName(0)} ${over.games_won[0]}`, b: `${over.games_won[1]} ${teamName(1)}` }) }),
+    el("p", { class: "games-score", "data-testid": "games-score", text: fmt(T.games_score, { a: `${teamName(a)} ${over.games_won[a]}`, b: `${over.games_won[b]} ${teamName(b)}` }) }),
     ...deal);
   $(".deal-summary").hidden = true;
   box.hidden = false;

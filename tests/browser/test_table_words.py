@@ -128,3 +128,48 @@ def test_spanish_log_lines_name_a_card_with_its_article(browser, asgi_live):
     assert page.evaluate(SPANISH_CARDS) == {"ace": "Juegas el as de oros", "sota": "la sota de copas",
                                             "seven": "el 7 de espadas", "king": "el rey de bastos"}
     context.close()
+
+
+def test_the_readers_own_team_comes_first_from_seats_2_and_4_too(browser, asgi_live):
+    """Seat 1 (the second seat, team 1): "Us" is the first column of the scores, as at seat 0."""
+    from django.contrib.auth import get_user_model
+
+    from gameplay import services
+
+    context = browser.new_context(base_url=asgi_live.url, locale="en-US")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    log_in(page, "second_seat")
+    player = get_user_model().objects.get(username="second_seat")
+    bot = services.SeatSpec(bot="random")
+    match = services.create_match("allfours", {}, [bot, services.SeatSpec(user=player), bot, bot])
+    page.goto(f"/matches/{match.pk}/")
+    page.wait_for_function("() => window.chalkTable && window.chalkTable.frame && window.chalkTable.frame.status === 'playing'")
+    assert page.evaluate("window.chalkTable.frame.seat") == 1
+    expect(page.locator(".score-table thead th").nth(1)).to_have_text("Us")
+    expect(page.locator(".score-table thead th").nth(2)).to_have_text("Them")
+    ours, theirs = page.evaluate("window.chalkTable.frame.view.score.slice(1).concat(window.chalkTable.frame.view.score[0])")
+    expect(page.locator(".score-table tr.match-score td")).to_have_text([str(ours), str(theirs)])
+    context.close()
+
+
+def test_a_player_who_sits_down_after_the_page_opened_shows_their_rating(browser, asgi_live):
+    from django.contrib.auth import get_user_model
+
+    from gameplay import services
+    from tournaments.ratings.models import Rating
+
+    context = browser.new_context(base_url=asgi_live.url, locale="en-US")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    log_in(page, "early_host")
+    host = get_user_model().objects.get(username="early_host")
+    match = services.create_match("allfours", {}, [services.SeatSpec(user=host)], created_by=host)
+    page.goto(f"/matches/{match.pk}/")
+    page.wait_for_function("() => window.chalkTable && window.chalkTable.frame")
+    late = get_user_model().objects.create_user("late_comer")
+    Rating.objects.create(user=late, game="allfours", elo=1634, rated_matches=30, glicko_rd=50)
+    services.take_seat(match, late, 1)
+    badge = page.locator(".seat[data-seat='1'] .rating-badge")
+    expect(badge).to_have_text("1634", timeout=10_000)  # with the waiting panel's next refresh (3 s)
+    context.close()
