@@ -26,7 +26,19 @@ export function actionLabel(action, view, ctx) {
     return S.ashkal;
   }
   if (S[action.type]) return action.closed ? fmt(S.closed, { call: S[action.type] }) : S[action.type];
-  return null; // plays and declarations: table.js labels them
+  if (action.type === "declare") {
+    const named = action.melds.map((meld) => `${ctx.L.saudi.projects[projectKind(meld, view)]} (${ctx.cards.list(meld)})`);
+    return fmt(ctx.L.actions.declare, { melds: named.join(" + ") });
+  }
+  return null; // plays: table.js labels them
+}
+
+// S8.1: what players call a project, «سرا» rather than its cards: three in sequence a sira, four
+// a fifty, five or more a hundred; four of a kind a hundred, four Aces in Sun four hundred.
+export function projectKind(meld, view) {
+  const ranks = new Set(meld.map((code) => code.slice(0, -1)));
+  if (meld.length === 4 && ranks.size === 1) return ranks.has("A") && view.contract === "sun" ? "four_hundred" : "hundred";
+  return meld.length === 3 ? "sira" : meld.length === 4 ? "fifty" : "hundred";
 }
 
 // What a seat said in the current buying or doubling.

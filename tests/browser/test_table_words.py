@@ -173,3 +173,29 @@ def test_a_player_who_sits_down_after_the_page_opened_shows_their_rating(browser
     badge = page.locator(".seat[data-seat='1'] .rating-badge")
     expect(badge).to_have_text("1634", timeout=10_000)  # with the waiting panel's next refresh (3 s)
     context.close()
+
+
+DECLARE_BUTTONS = """async () => {
+  const base = document.querySelector('script[type=module][src*="table"]').src;
+  const {Cards} = await import(new URL('cards.js', base));
+  const saudi = await import(new URL('saudi.js', base));
+  const boot = JSON.parse(document.getElementById('table-boot').textContent);
+  const ctx = {L: boot.labels, cards: new Cards(boot), seatName: () => 'Devi', mySeat: 0};
+  const strip = text => text.replace(/[\\u2066-\\u2069]/g, '');
+  const label = (melds, contract) => strip(saudi.actionLabel({type: 'declare', melds}, {contract, buying: {}}, ctx));
+  return [label([['KC', 'QC', 'JC']], 'hokum'), label([['KC', 'QC', 'JC'], ['AS', 'KS', 'QS', 'JS']], 'hokum'),
+          label([['AS', 'AH', 'AD', 'AC']], 'sun')];
+}"""
+
+
+@pytest.mark.parametrize("language, expected", [
+    ("en", ["Declare Sira (K♣ Q♣ J♣)", "Declare Sira (K♣ Q♣ J♣) + Fifty (A♠ K♠ Q♠ J♠)", "Declare Four hundred (A♠ A♥ A♦ A♣)"]),
+    ("ar", ["أعلن سرا (K♣ Q♣ J♣)", "أعلن سرا (K♣ Q♣ J♣) + خمسين (A♠ K♠ Q♠ J♠)", None]),
+])
+def test_the_saudi_declare_button_names_the_project_as_players_do(browser, asgi_live, language, expected):
+    context, page = open_table(browser, asgi_live, language, f"declarer{language}")
+    said = page.evaluate(DECLARE_BUTTONS)
+    for got, want in zip(said, expected, strict=True):
+        if want is not None:
+            assert got == want
+    context.close()
