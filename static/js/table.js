@@ -180,9 +180,13 @@ function render() {
   renderSummary();
   renderConduct();
   renderResult();
-  page.classList.toggle("my-turn", frame.legal.length > 0 && frame.seat !== null);
+  const myTurn = frame.legal.length > 0 && frame.seat !== null;
+  page.classList.toggle("my-turn", myTurn);
+  document.title = myTurn ? `▶ ${T.your_turn} · ${PAGE_TITLE}` : PAGE_TITLE; // seen from another tab
   tick();
 }
+
+const PAGE_TITLE = document.title;
 
 function renderSeats() {
   const v = view();

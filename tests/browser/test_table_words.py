@@ -199,3 +199,24 @@ def test_the_saudi_declare_button_names_the_project_as_players_do(browser, asgi_
         if want is not None:
             assert got == want
     context.close()
+
+
+def test_the_tab_title_says_when_it_is_the_readers_turn(browser, asgi_live):
+    context, page = open_table(browser, asgi_live, "en", "tabwatcher")
+    page.wait_for_function("() => window.chalkTable.frame.legal.length > 0")  # the player speaks first
+    assert page.title().startswith("▶ Your turn · ")
+    # Every title the page takes from now on, with whether the reader had a decision then.
+    page.evaluate("""() => { window.titles = [];
+      new MutationObserver(() => window.titles.push([document.title, window.chalkTable.frame.legal.length > 0]))
+        .observe(document.querySelector('title'), {childList: true, characterData: true, subtree: true}); }""")
+    page.locator(".act-button[data-action=bid-sun]").click()
+    for _ in range(8):  # decide until a bot's turn has shown
+        page.wait_for_function("() => window.titles.some(([_, mine]) => !mine) || (!window.chalkTable.pending"
+                               " && document.querySelector('.hand-card.legal:not(:disabled), .act-button:not(:disabled)'))")
+        if page.evaluate("window.titles.some(([_, mine]) => !mine)"):
+            break
+        page.locator(".hand-card.legal:not(:disabled), .act-button:not(:disabled)").first.click()
+    titles = page.evaluate("window.titles")
+    assert any(not mine for _title, mine in titles), titles
+    assert all(title.startswith("▶") == mine for title, mine in titles), titles
+    context.close()
