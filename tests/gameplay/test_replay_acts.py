@@ -6,7 +6,7 @@ import orjson
 import pytest
 from django.urls import reverse
 
-from gameplay import conduct, replay_cache
+from gameplay import replay_cache, services
 from gameplay.models import Match
 
 from .helpers import make_match
@@ -18,8 +18,8 @@ def conceded_after_a_leave():
     """Seats 0 and 1 people, 2 and 3 bots: seat 1 leaves (a bot plays on), then seat 0 concedes
     and its bot partner agrees at once."""
     match, (first, second) = make_match("allfours", humans=2, bots=2)
-    conduct.submit(match.pk, second, "l-1", "leave")
-    conduct.submit(match.pk, first, "k-1", "concede")
+    services.take(match.pk, services.Act.at_table(second, "l-1", "leave"))
+    services.take(match.pk, services.Act.at_table(first, "k-1", "concede"))
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.finish == "conceded" and match.winner == 1
     return match, first
