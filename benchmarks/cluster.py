@@ -12,10 +12,10 @@ another run's frames to these sockets when match ids meet.
 For each process count: the HAProxy configuration in docs/deploying.md (the ```haproxy block,
 read from the file, so what is measured is what is documented) with its `bind` lines replaced by
 one plain-HTTP port on 127.0.0.1, its `server` lines by the uvicorn processes started for the
-run (production settings, as benchmarks/live_load.py starts them, on no fixed core), without its
-TLS rules and logging. Then live_load's full-path client (its functions, imported: tables from
-`make_tables`, 4 seat sockets a table playing as fast as they can, a finished match replaced by a
-spare) plays through the balancer, and one JSON line per run gives moves/s and the p50/p99 from
+run (production settings, benchmarks/servers.py's `chalk_server` as live_load.py starts them, on
+no fixed core), without its TLS rules and logging. Then the full-path client of
+benchmarks/load_client.py, the one live_load.py uses (tables from `make_tables`, 4 seat sockets a
+table playing as fast as they can, a finished match replaced by a spare), plays through the balancer, and one JSON line per run gives moves/s and the p50/p99 from
 act to ack, plus the servers' CPU (summed: up to 2.0 with two processes). The last line is the
 ratio of two processes' moves/s to one's. Loopback only.
 """
@@ -38,9 +38,11 @@ from urllib.request import urlopen
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.live_load import (  # noqa: E402  (the one load client: reused, not copied)
-    HOST, Server, Window, chalk_slot, check_loopback, cleanup, ensure_database, figures, free_port, log,
-    make_tables, measure)
+from benchmarks import servers as bench_servers  # noqa: E402
+from benchmarks.load_client import Window, chalk_slot, figures, measure  # noqa: E402  (the one load client)
+from benchmarks.servers import HOST, Servers, check_loopback, ensure_database, free_port, log  # noqa: E402
+
+PREFIX = "lt"  # the tables live_load makes (its database is another one by default)
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/chalk_cluster"
 DEPLOYING = ROOT / "docs" / "deploying.md"
@@ -135,18 +137,12 @@ class Balancer:
         self.file.close()
 
 
-class Servers:
-    """Several live_load Servers seen as one by live_load's `measure` (CPU seconds summed)."""
+def make_tables(args, count: int) -> list[dict]:
+    return bench_servers.make_tables(args, count, PREFIX, "--options", args.options)
 
-    def __init__(self, servers: list[Server]):
-        self.servers = servers
 
-    def cpu_seconds(self) -> float:
-        return sum(server.cpu_seconds() for server in self.servers)
-
-    def stop(self) -> None:
-        for server in self.servers:
-            server.stop()
+def cleanup(args) -> None:
+    bench_servers.cleanup(args, PREFIX)
 
 
 # ----- one run ---------------------------------------------------------------------------------
@@ -160,7 +156,7 @@ async def run_cluster(args, processes: int) -> dict:
     balancer = None
     try:
         for _ in range(processes):
-            servers.servers.append(Server(args, "config.asgi:application"))
+            servers.servers.append(bench_servers.chalk_server(args))
         port = free_port()
         config = local_config(documented_config(), port, [s.port for s in servers.servers], args.spread)
         balancer = Balancer(args.haproxy, config, port)

@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import pages  # noqa: E402
+from benchmarks.servers import HOST, create_database  # noqa: E402
 
 
 def main() -> None:
@@ -52,7 +53,7 @@ def main() -> None:
 
 def run(args) -> None:
     os.environ.update(pages.bench_env(args))
-    pages.ensure_database(args.database_url)
+    create_database(args.database_url)
     page = pages.seed(args.tables, args.rated)[args.page]
     path, cookie = page if isinstance(page, tuple) else (page, None)
 
@@ -60,7 +61,7 @@ def run(args) -> None:
     from django.db import connection
     from django.test import Client
 
-    browser = Client(HTTP_ACCEPT_LANGUAGE="en", HTTP_HOST=pages.HOST)
+    browser = Client(HTTP_ACCEPT_LANGUAGE="en", HTTP_HOST=HOST)
     if cookie:
         browser.cookies[settings.SESSION_COOKIE_NAME] = cookie.split("=", 1)[1]
     for _ in range(args.warmup):

@@ -1,22 +1,27 @@
 """Benchmark: Chalk's main pages under 20 concurrent clients, beside a bare Django view on the
-same uvicorn (issue 16, item 9: every page >= 0.3x the bare view's requests/s, p99 <= 100 ms).
+same uvicorn (issue 33: every page >= 0.3x the bare view's requests/s, with a p99 no worse than
+2x the bare view's p99, both measured in the same run).
 
 Pages (anonymous visitors): `/`, the `/play/` lobby with --tables public playing tables, a
 16-pair round-robin standings page, that competition's page, the match archive (`/matches/`),
 the replay of a finished match and its timeline (the JSON replay.js fetches), and the All Fours leaderboard (--rated players over 2,000 rated
 matches); and the signed-in dashboard (`/` with a session cookie) of the busiest player. The bare view (/bench/bare/, benchmarks/pages_urls.py) runs through the same
-middleware; it is measured first and last, and each page is compared with the mean of the two.
+middleware; it is measured first and last, and each page is compared with the mean of the two:
+its requests/s and its p99 as multiples of theirs, each target marked met or UNMET.
 
 Against the real services, each its own: PostgreSQL (DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432/chalk_web_bench, created and migrated when missing, its rows
 made once and kept for the next run) and Redis (REDIS_URL, default redis://127.0.0.1:6379/5).
 uvicorn runs in a subprocess pinned to one core (--server-core, default 1), the clients in this
 process on the other. The clients are raw keep-alive HTTP/1.1 connections on asyncio, so the
-client side costs little next to the server.
+client side costs little next to the server (benchmarks/load_client.py, shared with live_load.py,
+soak.py and cluster.py; the server is started by benchmarks/servers.py).
 
 Run: ``.venv/bin/python benchmarks/pages.py [--seconds 5] [--clients 20] [--only lobby,archive] [--gc-pauses]``.
-Prints one JSON line per page (requests/s, p50, p99, errors, server CPU share, ratio to bare)
-and the machine's 1-minute load average: the machine is shared, so compare figures of one run.
+Prints one JSON line per page (requests/s, p50, p99, errors, server CPU share), the bare view's
+figures and the machine's 1-minute load average, a table with each page's multiples of the bare
+view and its verdict, and one JSON line of the targets: the machine is shared, so compare
+figures of one run.
 With --gc-pauses it also prints the server's garbage-collection pauses per generation.
 """
 
@@ -26,23 +31,21 @@ import argparse
 import asyncio
 import json
 import os
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
-import time
-from collections import Counter
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from benchmarks import gc_pauses  # noqa: E402
-HOST = "127.0.0.1"
+from benchmarks.load_client import fetch, page_load, request_of  # noqa: E402  (the one load client)
+from benchmarks.servers import HOST, Server, create_database  # noqa: E402
+
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/chalk_web_bench"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/5"
 MARK = "bench-pages"  # the club whose existence says the rows were made
+TARGET_RPS = 0.3  # a page's requests/s, at least this many times the bare view's (issue 33)
+TARGET_P99 = 2.0  # a page's p99, at most this many times the bare view's (issue 33)
 
 
 def bench_env(args) -> dict:
@@ -56,20 +59,6 @@ def bench_env(args) -> dict:
 
 
 # ----- the rows --------------------------------------------------------------------------------
-
-def ensure_database(url: str) -> None:
-    """Create the benchmark's own database when missing (on this machine only)."""
-    import psycopg
-
-    parts = urlsplit(url)
-    if parts.hostname not in ("127.0.0.1", "localhost", "::1"):
-        raise SystemExit(f"the benchmark's database must be on this machine, not {parts.hostname!r}")
-    name = parts.path.lstrip("/")
-    admin_url = urlunsplit(("postgresql", parts.netloc, "/postgres", parts.query, ""))
-    with psycopg.connect(admin_url, autocommit=True, connect_timeout=10) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
-
 
 def seed(tables: int, rated: int) -> dict:
     """Make the rows once (kept between runs); return the URLs to measure."""
@@ -98,7 +87,8 @@ def make_rows(tables: int, rated: int) -> None:
 
     players = make_users(max(rated, 4), prefix="benchp")
     for n in range(tables):  # the same four players at every table: the lobby lists them all
-        services.create_match("allfours", {}, [SeatSpec(user=u) for u in players[n % 50 * 4:][:4]] or players[:4])
+        four = players[n % 50 * 4:][:4]
+        services.create_match("allfours", {}, [SeatSpec(user=u) for u in (four if len(four) == 4 else players[:4])])
     for seed_number in range(5):  # real finished matches, for the replay
         services.create_match("allfours", {}, [SeatSpec(bot="random")] * 4, seed=seed_number, first_dealer=0)
     finished_matches(random_specs(players, 2000), game="allfours")
@@ -139,109 +129,19 @@ def signed_in_cookie() -> str:
     return f"{settings.SESSION_COOKIE_NAME}={browser.cookies[settings.SESSION_COOKIE_NAME].value}"
 
 
-def request_of(page) -> bytes:
-    """A page is a path, or (path, cookie) for a signed-in visitor."""
-    path, cookie = page if isinstance(page, tuple) else (page, None)
-    cookie_line = f"Cookie: {cookie}\r\n" if cookie else ""
-    return f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nAccept-Language: en\r\n{cookie_line}\r\n".encode()
+# ----- the server and its clients --------------------------------------------------------------
 
-
-# ----- the server ------------------------------------------------------------------------------
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
-
-
-class Server:
-    def __init__(self, args):
-        self.port, self.log = free_port(), tempfile.TemporaryFile(mode="w+")
-        core = args.server_core
-        app, env = "config.asgi:application", bench_env(args)
-        if args.gc_pauses:  # the collector's pauses, recorded in the server (gc_paused_asgi.py)
-            app, env["CHALK_GC_PAUSES"] = "benchmarks.gc_paused_asgi:application", args.gc_pauses
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", app, "--host", HOST, "--port", str(self.port),
-             "--log-level", "warning", "--no-access-log", "--no-server-header"],
-            cwd=ROOT, env=env, stdout=self.log, stderr=self.log,
-            preexec_fn=lambda: os.sched_setaffinity(0, {core}))
-        self.wait_ready()
-
-    def wait_ready(self) -> None:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise SystemExit(f"uvicorn exited:\n{self.tail()}")
-            try:
-                socket.create_connection((HOST, self.port), timeout=1).close()
-                return
-            except OSError:
-                time.sleep(0.2)
-        raise SystemExit(f"uvicorn did not start in 60 s:\n{self.tail()}")
-
-    def cpu_seconds(self) -> float:
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def tail(self) -> str:
-        self.log.seek(0)
-        return self.log.read()[-3000:]
-
-    def stop(self) -> None:
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-
-
-# ----- the clients -----------------------------------------------------------------------------
-
-async def fetch(reader, writer, request: bytes) -> int:
-    """One request on a keep-alive connection; the status code (the body is read and dropped)."""
-    writer.write(request)
-    head = await reader.readuntil(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:] if line)}
-    if "content-length" in headers:
-        await reader.readexactly(int(headers["content-length"]))
-    else:  # chunked
-        while size := int((await reader.readuntil(b"\r\n")).strip(), 16):
-            await reader.readexactly(size + 2)
-        await reader.readuntil(b"\r\n")
-    return int(lines[0].split()[1])
-
-
-async def client(port, page, stop_at, start_at, latencies, errors) -> None:
-    reader, writer = await asyncio.open_connection(HOST, port)
-    request = request_of(page)
-    try:
-        while (now := time.monotonic()) < stop_at:
-            status = await fetch(reader, writer, request)
-            if now >= start_at:
-                (latencies.append(time.monotonic() - now) if status == 200 else errors.append(status))
-    finally:
-        writer.close()
-
-
-def percentile(values, q):
-    ordered = sorted(values)
-    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 1) if ordered else None
+def start_server(args) -> Server:
+    """uvicorn on --server-core with the pages' settings (or the collector's probe with --gc-pauses)."""
+    app, env = "config.asgi:application", bench_env(args)
+    if args.gc_pauses:  # the collector's pauses, recorded in the server (gc_paused_asgi.py)
+        app, env["CHALK_GC_PAUSES"] = "benchmarks.gc_paused_asgi:application", args.gc_pauses
+    return Server(app, env, core=args.server_core)
 
 
 async def measure(server, name, page, args) -> dict:
-    latencies, errors = [], []
-    start_at = time.monotonic() + args.warmup
-    stop_at = start_at + args.seconds
-    cpu_before = server.cpu_seconds() + 0.0
-    await asyncio.gather(*(client(server.port, page, stop_at, start_at, latencies, errors)
-                           for _ in range(args.clients)))
-    cpu = (server.cpu_seconds() - cpu_before) / (args.warmup + args.seconds)
-    return {"page": name, "path": page[0] if isinstance(page, tuple) else page, "requests": len(latencies), "rps": round(len(latencies) / args.seconds, 1),
-            "p50_ms": percentile(latencies, 0.5), "p99_ms": percentile(latencies, 0.99),
-            "errors": dict(Counter(errors)),
-            "server_cpu": round(cpu, 2)}
+    path = page[0] if isinstance(page, tuple) else page
+    return {"page": name, "path": path, **await page_load(server, page, args.clients, args.warmup, args.seconds)}
 
 
 async def warm(server, pages: dict) -> None:
@@ -264,15 +164,40 @@ async def run_all(server, pages: dict, args) -> list[dict]:
     return results
 
 
-def report(results: list[dict]) -> None:
-    bare = [r["rps"] for r in results if r["page"] == "bare"]
-    ceiling = sum(bare) / len(bare)
-    print(json.dumps({"bare_rps": bare, "load_average_1m": round(os.getloadavg()[0], 2)}))
-    print(f"{'page':<12} {'req/s':>8} {'x bare':>7} {'p50 ms':>7} {'p99 ms':>7} {'errors':>6} {'cpu':>5}")
+def anchored(results: list[dict]) -> list[dict]:
+    """Each measurement against the bare view measured first and last in the same run: its
+    requests/s and its p99 as multiples of the mean of the two bare runs', and for a page whether
+    it meets the targets (issue 33: >= TARGET_RPS x the bare view's requests/s, a p99 <= TARGET_P99
+    x the bare view's p99)."""
+    bare = [r for r in results if r["page"] == "bare"]
+    rps = sum(r["rps"] for r in bare) / len(bare)
+    p99s = [r["p99_ms"] for r in bare if r["p99_ms"] is not None]
+    p99 = sum(p99s) / len(p99s) if p99s else None
+    rows = []
     for r in results:
-        ratio = r["rps"] / ceiling if ceiling else 0
-        print(f"{r['page']:<12} {r['rps']:>8.1f} {ratio:>7.2f} {r['p50_ms']!s:>7} {r['p99_ms']!s:>7} "
-              f"{sum(r['errors'].values()):>6} {r['server_cpu']:>5}")
+        x_rps = round(r["rps"] / rps, 2) if rps else None
+        x_p99 = round(r["p99_ms"] / p99, 2) if p99 and r["p99_ms"] is not None else None
+        met = None if r["page"] == "bare" else (
+            x_rps is not None and x_p99 is not None and x_rps >= TARGET_RPS and x_p99 <= TARGET_P99)
+        rows.append({**r, "x_bare_rps": x_rps, "x_bare_p99": x_p99, "met": met})
+    return rows
+
+
+def report(results: list[dict]) -> None:
+    bare = [r for r in results if r["page"] == "bare"]
+    print(json.dumps({"bare_rps": [r["rps"] for r in bare], "bare_p99_ms": [r["p99_ms"] for r in bare],
+                      "load_average_1m": round(os.getloadavg()[0], 2)}))
+    rows = anchored(results)
+    print(f"{'page':<12} {'req/s':>8} {'x bare':>7} {'p50 ms':>7} {'p99 ms':>7} {'x p99':>6} {'errors':>6} "
+          f"{'cpu':>5}  targets (>= {TARGET_RPS}x req/s, <= {TARGET_P99:g}x p99)")
+    for r in rows:
+        verdict = "-" if r["met"] is None else "met" if r["met"] else "UNMET"
+        print(f"{r['page']:<12} {r['rps']:>8.1f} {r['x_bare_rps']!s:>7} {r['p50_ms']!s:>7} {r['p99_ms']!s:>7} "
+              f"{r['x_bare_p99']!s:>6} {sum(r['errors'].values()):>6} {r['server_cpu']:>5}  {verdict}")
+    pages = {r["page"]: {"x_bare_rps": r["x_bare_rps"], "x_bare_p99": r["x_bare_p99"], "met": r["met"]}
+             for r in rows if r["met"] is not None}
+    print(json.dumps({"targets": {"rps_x_bare_min": TARGET_RPS, "p99_x_bare_max": TARGET_P99, "pages": pages,
+                                  "all_met": all(page["met"] for page in pages.values())}}), flush=True)
 
 
 def main() -> None:
@@ -294,16 +219,16 @@ def main() -> None:
         os.close(descriptor)
     os.environ.update(bench_env(args))
     os.sched_setaffinity(0, {1 - args.server_core} if os.cpu_count() > 1 else {0})
-    ensure_database(args.database_url)
+    create_database(args.database_url)
     pages = seed(args.tables, args.rated)
-    server = Server(args)
+    server = start_server(args)
     try:
         results = asyncio.run(run_all(server, pages, args))
         report(results)
         if any(r["errors"] for r in results):
-            print("server log (tail):\n" + server.tail(), file=sys.stderr)
+            print("server log (tail):\n" + server.log_tail(), file=sys.stderr)
     except OSError:
-        print(server.tail(), file=sys.stderr)
+        print(server.log_tail(), file=sys.stderr)
         raise
     finally:
         server.stop()

@@ -25,7 +25,9 @@ of --tables tables (4 each), wait for each first state, close them all; RSS afte
 --deflate lets uvicorn negotiate permessage-deflate, as it does by default (production turns it
 off: docs/deploying.md), to compare.
 
-Loopback only: every request goes to 127.0.0.1. Uses live_load.py's table clients and helpers.
+Loopback only: every request goes to 127.0.0.1. The table clients, the page client and the
+figures are benchmarks/load_client.py's, the servers' start, CPU and memory benchmarks/servers.py's:
+the ones live_load.py, pages.py and cluster.py use.
 """
 
 from __future__ import annotations
@@ -40,41 +42,19 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from urllib.error import HTTPError
-from urllib.request import Request, urlopen
 
 from websockets.exceptions import InvalidStatus
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import gc_pauses  # noqa: E402  (benchmarks/gc_pauses.py)
-import live_load  # noqa: E402  (benchmarks/live_load.py)
-from live_load import HOST, ROOT, ChalkTable, Window, close_all, connect, ensure_database, log, manage  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from benchmarks import gc_pauses, servers  # noqa: E402
+from benchmarks.live_load import DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL  # noqa: E402
+from benchmarks.load_client import (  # noqa: E402  (the one load client)
+    ChalkTable, Window, close_all, connect, get, percentile)
+from benchmarks.servers import HOST, Server, check_loopback, ensure_database, rss_mb, server_env  # noqa: E402
 
 PREFIX = "soak"
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return round(int(line.split()[1]) / 1024, 1)
-    return 0.0
-
-
-def wait_for_port(proc, port: int, what: str) -> None:
-    import socket
-
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"{what} exited")
-        try:
-            socket.create_connection((HOST, port), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit(f"{what} did not start in 60 s")
 
 
 class Stack:
@@ -82,21 +62,20 @@ class Stack:
 
     def __init__(self, args, web_only: bool = False):
         self.args, self.logs, self.procs = args, {}, {}
-        self.port = live_load.free_port()
         self.var = tempfile.mkdtemp(prefix="chalk-soak-")
         self.gc_pauses = os.path.join(self.var, "gc-pauses.txt")
-        app, env = self.web_application(args)
-        web = [sys.executable, "-m", "uvicorn", app, "--host", HOST,
-               "--port", str(self.port), "--log-level", "warning", "--no-access-log", "--no-server-header",
-               "--timeout-graceful-shutdown", "5", "--ws-max-size", "65536", "--ws-per-message-deflate", "true" if args.deflate else "false"]
-        self.start("web", web, env)
-        wait_for_port(self.procs["web"], self.port, "uvicorn")
+        app, extra = self.web_application(args)
+        self.logs["web"] = open(Path(self.var) / "web.log", "w+")
+        self.web = Server(app, self.env(extra), log_file=self.logs["web"],
+                          options=["--timeout-graceful-shutdown", "5", "--ws-max-size", "65536",
+                                   "--ws-per-message-deflate", "true" if args.deflate else "false"])
+        self.procs["web"], self.port = self.web.proc, self.web.port
         if not web_only:
             celery = [sys.executable, "-m", "celery", "-A", "config"]
             small_pool = {"DB_POOL_SIZE": "2", "DB_POOL_MIN_SIZE": "0"}
             # A run stopped early leaves its tasks queued: this run's worker must not start by
             # working through another run's backlog.
-            subprocess.run([*celery, "purge", "-f"], cwd=ROOT, env=live_load.server_env(args),
+            subprocess.run([*celery, "purge", "-f"], cwd=ROOT, env=server_env(args),
                            capture_output=True, timeout=60)
             self.start("worker", [*celery, "worker", "--loglevel=WARNING", "--concurrency=2",
                                   "--without-mingle", "--without-gossip"], small_pool)
@@ -114,11 +93,13 @@ class Stack:
             return "benchmarks.gc_paused_asgi:application", {"CHALK_GC_PAUSES": self.gc_pauses}
         return "config.asgi:application", {}
 
+    def env(self, extra: dict) -> dict:
+        return {**server_env(self.args), "CHALK_VAR_DIR": self.var, "BOT_MOVE_DELAY": "0.8",
+                "COLLECTED_STATIC": "0", **extra}  # pages served from static/, no collectstatic
+
     def start(self, name: str, command: list[str], extra: dict) -> None:
         self.logs[name] = open(Path(self.var) / f"{name}.log", "w+")
-        env = {**live_load.server_env(self.args), "CHALK_VAR_DIR": self.var, "BOT_MOVE_DELAY": "0.8",
-               "COLLECTED_STATIC": "0", **extra}  # pages served from static/, no collectstatic
-        self.procs[name] = subprocess.Popen(command, cwd=ROOT, env=env, stdout=self.logs[name],
+        self.procs[name] = subprocess.Popen(command, cwd=ROOT, env=self.env(extra), stdout=self.logs[name],
                                             stderr=subprocess.STDOUT)
 
     @property
@@ -149,9 +130,7 @@ class Stack:
 
 
 def make_tables(args, count: int) -> list[dict]:
-    out = manage(args, "make_tables", "--game", "allfours", "--tables", str(count), "--bots", "0",
-                 "--clock", str(args.clock), "--prefix", PREFIX)
-    return json.loads(out)["tables"]
+    return servers.make_tables(args, count, PREFIX, "--clock", str(args.clock), workers=1)
 
 
 def pg_connections(args) -> int:
@@ -183,18 +162,6 @@ def _table_exists(conn, name: str) -> bool:
     return conn.execute("SELECT to_regclass(%s)", (name,)).fetchone()[0] is not None
 
 
-def fetch(url: str, cookie: str) -> int:
-    request = Request(url, headers={"Cookie": cookie})
-    try:
-        with urlopen(request, timeout=30) as response:
-            response.read()
-            return response.status
-    except HTTPError as error:
-        return error.code
-    except OSError:
-        return 0
-
-
 async def page_traffic(args, stack: Stack, cookie: str, pages: Counter, stop: asyncio.Event) -> None:
     urls, index, interval = page_urls(args), 0, 1 / args.page_rate
     refreshed = time.monotonic()
@@ -203,22 +170,22 @@ async def page_traffic(args, stack: Stack, cookie: str, pages: Counter, stop: as
             urls, refreshed = await asyncio.to_thread(page_urls, args), time.monotonic()
         url = urls[index % len(urls)]
         index += 1
-        asyncio.ensure_future(_count_page(f"http://{HOST}:{stack.port}{url}", cookie, pages))
+        asyncio.ensure_future(_count_page(stack.port, url, cookie, pages))
         await asyncio.sleep(interval)
 
 
-PAGE_CLIENTS = ThreadPoolExecutor(32, thread_name_prefix="soak-page")  # apart from the samples' thread
+PAGES_IN_FLIGHT = 32
 _in_flight = 0
 
 
-async def _count_page(url: str, cookie: str, pages: Counter) -> None:
+async def _count_page(port: int, path: str, cookie: str, pages: Counter) -> None:
     global _in_flight
-    if _in_flight >= 32:  # the server is that far behind: counted, not queued without end
+    if _in_flight >= PAGES_IN_FLIGHT:  # the server is that far behind: counted, not queued without end
         pages["skipped_busy"] += 1
         return
     _in_flight += 1
     try:
-        status = await asyncio.get_running_loop().run_in_executor(PAGE_CLIENTS, fetch, url, cookie)
+        status = await get(port, path, cookie)
     finally:
         _in_flight -= 1
     pages["ok" if status == 200 else f"status_{status}"] += 1
@@ -288,7 +255,7 @@ async def soak(args) -> None:
             print_memory_growth(stack.var)
         if args.gc_pauses and os.path.exists(stack.gc_pauses):
             print(json.dumps({"gc_pauses": gc_pauses.summary(stack.gc_pauses)}), flush=True)
-        manage(args, "make_tables", "--cleanup", "--prefix", PREFIX, quiet=True)
+        servers.cleanup(args, PREFIX)
 
 
 def print_memory_growth(directory: str, top: int = 25) -> None:
@@ -317,7 +284,7 @@ async def sample(args, stack: Stack, window: Window, pages: Counter, began: floa
     ms = lambda value: None if value is None else round(1000 * value, 1)  # noqa: E731
     return {"t_s": round(time.monotonic() - began), "pg_connections": await asyncio.to_thread(pg_connections, args),
             "asgi_rss_mb": rss_mb(stack.web_pid), "moves": len(window.latencies),
-            "recent_p50_ms": ms(live_load.percentile(recent, 0.5)), "recent_p99_ms": ms(live_load.percentile(recent, 0.99)),
+            "recent_p50_ms": ms(percentile(recent, 0.5)), "recent_p99_ms": ms(percentile(recent, 0.99)),
             "sockets": window.connected,
             "finished_matches": window.finished_matches, "socket_errors": dict(window.errors),
             "pages": dict(pages)}
@@ -328,7 +295,7 @@ def summary(samples: list[dict], stack: Stack, window: Window, pages: Counter) -
     connections = [s["pg_connections"] for s in samples]
     latencies = window.latencies
     return {"summary": True, "minutes": round(samples[-1]["t_s"] / 60, 1), "moves": len(latencies),
-            "p99_ms": round(1000 * live_load.percentile(latencies, 0.99), 1) if latencies else None,
+            "p99_ms": round(1000 * percentile(latencies, 0.99), 1) if latencies else None,
             "socket_errors": dict(window.errors), "pages": dict(pages),
             "page_errors": sum(n for key, n in pages.items() if key.startswith("status_")),
             "tracebacks": stack.tracebacks(), "pg_connections": {"min": min(connections), "max": max(connections)},
@@ -355,7 +322,7 @@ async def socket_cycles(args) -> None:
         print(json.dumps({"tracebacks": stack.tracebacks()}), flush=True)
     finally:
         stack.stop()
-        manage(args, "make_tables", "--cleanup", "--prefix", PREFIX, quiet=True)
+        servers.cleanup(args, PREFIX)
 
 
 def main() -> None:
@@ -375,11 +342,11 @@ def main() -> None:
                         help="serve through benchmarks/traced_asgi.py, a memory probe every SECONDS; print what grew")
     parser.add_argument("--gc-pauses", action="store_true",
                         help="serve through benchmarks/gc_paused_asgi.py; print the collector's pauses per generation")
-    parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", live_load.DEFAULT_DATABASE_URL))
-    parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", live_load.DEFAULT_REDIS_URL))
+    parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL))
+    parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", DEFAULT_REDIS_URL))
     args = parser.parse_args()
-    live_load.check_loopback(args.database_url, "DATABASE_URL")
-    live_load.check_loopback(args.redis_url, "REDIS_URL")
+    check_loopback(args.database_url, "DATABASE_URL")
+    check_loopback(args.redis_url, "REDIS_URL")
     ensure_database(args)
     asyncio.run(socket_cycles(args) if args.socket_cycles else soak(args))
 

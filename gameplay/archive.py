@@ -9,7 +9,7 @@ matches: the timeline shows every hidden card.
 from __future__ import annotations
 
 from gameplay.rules import get_game
-from gameplay.table import MatchSpec
+from gameplay.table import MATCH_ACTIONS, MatchSpec, Table
 
 # Parts of the public view the stepper does not need at every step (they repeat or grow).
 DROPPED = ("deals", "legal", "hand", "played", "tricks", "seat", "match")
@@ -73,19 +73,48 @@ def last_trick(events: list, before: dict, played) -> dict | None:
     return {"leader": leader, "cards": cards, "winner": won["seat"]}
 
 
-def game_timeline(spec: MatchSpec, number: int, actions: list[dict]) -> list[dict]:
-    state = game_start(spec, number)
-    deck = state.game.deck
-    frames = [frame(state, None, deck)]
+def replay_log(spec: MatchSpec, actions) -> tuple[Table, dict]:
+    """The match's table after every logged action (as gameplay.log.replay), and its match-level
+    acts (concessions, leaves, bot replacements: table.MATCH_ACTIONS) by where they came:
+    {(game number, engine actions of that game before it): [{"action", "events"}, ...]}."""
+    table = Table(spec)
+    acts = {}
     for action in actions:
-        state.apply(dict(action))
-        frames += split_at_new_deal(frame(state, action, deck), frames[-1])
+        where = (table.game_number, len(table.state.actions))
+        events = table.apply(action)
+        if action.get("type") in MATCH_ACTIONS:
+            acts.setdefault(where, []).append({"action": action, "events": events})
+    return table, acts
+
+
+def act_frames(before: dict, acts: list[dict]) -> list[dict]:
+    """A step per match-level act: the table as it was, the act and its events (a concession
+    or a leave that ends the match ends the replay with it)."""
+    frames = []
+    for act in acts:
+        over = any(event["kind"] == "match_over" for event in act["events"])
+        view = dict(before["view"], events=act["events"], **({"to_act": None, "trick": []} if over else {}))
+        frames.append(dict(before, action=act["action"], view=view, deal_record=None))
+        before = frames[-1]
     return frames
 
 
-def timeline(spec: MatchSpec, games: list) -> list[list[dict]]:
-    """One list of frames per game; `games` are the engine states of `Table.all_games()`."""
-    return [game_timeline(spec, number, game.actions) for number, game in enumerate(games)]
+def game_timeline(spec: MatchSpec, number: int, actions: list[dict], acts: dict | None = None) -> list[dict]:
+    acts = acts or {}
+    state = game_start(spec, number)
+    deck = state.game.deck
+    frames = [frame(state, None, deck)]
+    for index, action in enumerate(actions):
+        frames += act_frames(frames[-1], acts.get((number, index), []))
+        state.apply(dict(action))
+        frames += split_at_new_deal(frame(state, action, deck), frames[-1])
+    return frames + act_frames(frames[-1], acts.get((number, len(actions)), []))
+
+
+def timeline(spec: MatchSpec, games: list, acts: dict | None = None) -> list[list[dict]]:
+    """One list of frames per game; `games` are the engine states of `Table.all_games()`, `acts`
+    the match-level acts of `replay_log` (each a step of its own where it came)."""
+    return [game_timeline(spec, number, game.actions, acts) for number, game in enumerate(games)]
 
 
 def scenario(games: list, number: int) -> dict | None:

@@ -55,6 +55,17 @@ def rank_labels() -> dict:
     }
 
 
+def spanish_card_labels() -> dict:
+    """A card of the Spanish deck inside a sentence, with its article: "Juegas el as de oros",
+    never "Juegas 1 oros" (the sota is feminine in Spanish: "la sota de copas")."""
+    def say(text):
+        return pgettext("Spanish card in a sentence", text)
+
+    return {"1": say("the ace of %(suit)s"), "10": say("the sota of %(suit)s"),
+            "11": say("the caballo of %(suit)s"), "12": say("the king of %(suit)s"),
+            "number": say("the %(rank)s of %(suit)s")}
+
+
 def detail_labels() -> dict:
     """Rows of the deal summary: items of `detail.points` and other keys of `detail`."""
     return {
@@ -87,7 +98,9 @@ def phrases() -> dict:
         "your_turn": _("Your turn"), "waiting_for": _("Waiting for %(name)s"),
         "dealer": _("Dealer"), "mano": _("Mano"), "sits_out": _("Sits out"),
         "trump": _("Trump"), "turned_up": _("Turned up"), "contract": _("Contract"), "no_trump_yet": _("Not chosen yet"),
-        "score": pgettext("points so far", "Score"), "target": _("Playing to %(target)s"), "games_won": _("Games won"),
+        "score": pgettext("points so far", "Score"), "target": _("Playing to %(target)s"),
+        # Baloot: a team needs more than the target (151), i.e. 152, the number players say
+        "target_past": _("Playing to %(past)s (more than %(target)s)"), "games_won": _("Games won"),
         "best_of": _("Game %(number)s, first to %(wins)s"), "this_deal": _("This deal"),
         "deal": _("Deal %(number)s"), "deal_summary": _("Deal %(number)s: summary"),
         "points": _("Points"), "total": _("Total"), "close": _("Continue"),
@@ -111,6 +124,8 @@ def phrases() -> dict:
         "you_timed_out": _("You ran out of time"), "you_sing": _("You sing %(suit)s"),
         "declares": _("%(name)s declares %(melds)s"), "new_game": _("Game %(number)s begins"),
         "card_of": _("%(rank)s of %(suit)s"), "log": _("What happened"), "bid_by": _("by %(name)s"),
+        # the reader's own contract and trick, in the second person ("— Tú", "أكلها أنت" are not said)
+        "bid_by_you": _("by you"), "last_trick_yours": _("Last trick, won by you"),
         "doubled": _("doubled"), "redoubled": _("redoubled"), "stock": _("Stock: %(count)s"),
         "start": _("Start"), "step": _("Step %(step)s of %(total)s"),
         "replay_loading": _("Loading the replay…"),
@@ -126,6 +141,8 @@ def conduct_phrases() -> dict:
         "leave_confirm": _("Leave the table? Your seat goes to the table's leaver policy at once."),
         "concede_asked": _("%(name)s proposes to concede the match."),
         "concede_agree": _("Agree: concede"), "concede_refuse": _("Keep playing"),
+        # the cancel button of the Concede and Leave confirmations (not "Continue": that reads as yes)
+        "conduct_cancel": _("Keep playing"),
         "concede_waiting": _("You proposed to concede; waiting for your partner."),
         # Translators: the button that takes back one's own proposal to concede the match (not a
         # withdrawal from a competition).
@@ -147,6 +164,16 @@ def conduct_phrases() -> dict:
     }
 
 
+def match_ending(finish: str | None, winners: str) -> str:
+    """How a finished match ended, for the replay's head: who won, and how when it was not
+    played to the end (a concession, a leaver's forfeit, the clock, a walkover)."""
+    how = {"conceded": _("Decided by a concession."), "forfeit": _("Decided by a forfeit: a player left."),
+           "timeout": _("Decided on time: a player ran out of time."), "walkover": _("Decided by a walkover."),
+           "played": _("Played to the end.")}.get(finish or "", "")
+    won = _("%(names)s won the match.") % {"names": winners} if winners else ""
+    return " ".join(part for part in (won, how) if part)
+
+
 def saudi_labels() -> dict:
     """Classic Saudi Baloot's words (static/js/saudi.js), as Gulf players say them in Arabic."""
     def say(text):
@@ -166,6 +193,9 @@ def saudi_labels() -> dict:
             "window": say("%(name)s bought Hokum: take the card as Sun, or pass."),
             "confirm": say("Nobody took Sun: confirm your Hokum or switch to Sun."),
             "claim": say("%(name)s called Sun: you speak before them and may take it (before you)."),
+            # the same two steps when the reader is the one who bought or called (second person)
+            "window_mine": say("You bought Hokum: the others may take the card as Sun, or pass."),
+            "claim_mine": say("You called Sun: a player before you may still take it (before you)."),
             "doubling": say("Doubling: double, triple, four, gahwa; a closed call locks the trumps."),
         },
         "projects": {"sira": say("Sira"), "fifty": say("Fifty"), "hundred": say("Hundred"),
@@ -200,5 +230,5 @@ def labels_in(language: str) -> dict:
     from gameplay.chat import phrase_labels  # chat imports labels: read its phrases when first asked
 
     return {"actions": action_labels(), "contracts": contract_labels(), "suits": suit_labels(),
-            "ranks": rank_labels(), "detail": detail_labels(), "text": phrases(), "chat": phrase_labels(),
+            "ranks": rank_labels(), "spanish_cards": spanish_card_labels(), "detail": detail_labels(), "text": phrases(), "chat": phrase_labels(),
             "saudi": saudi_labels()}

@@ -48,12 +48,14 @@ KEY_FIELDS = ("finished_at",)
 
 
 def cache_key(match: Match) -> str:
-    return f"replay:v2:{match.pk}:{match.finished_at.timestamp() if match.finished_at else 'none'}"
+    # v3: the timeline holds the match-level acts (concessions, leaves, bot replacements)
+    return f"replay:v3:{match.pk}:{match.finished_at.timestamp() if match.finished_at else 'none'}"
 
 
 def compute(match: Match) -> ReplayData:
-    table = log.replay(match)
-    games = archive.timeline(log.spec_of(match), table.all_games())
+    spec = log.spec_of(match)
+    table, acts = archive.replay_log(spec, [action for action, _ref in log.log_of(match.pk)])
+    games = archive.timeline(spec, table.all_games(), acts)
     return ReplayData(orjson.dumps(games).decode(), ReplaySummary(len(games), tuple(table.games_won)))
 
 

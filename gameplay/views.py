@@ -27,7 +27,7 @@ from gameplay.access import READER_FIELDS, reader_for
 from gameplay.bot_levels import LEVEL_CHOICES, bot_seat_name, valid_level
 from gameplay.cardfaces import deck_folder
 from gameplay.forms import NewTableForm
-from gameplay.labels import client_labels
+from gameplay.labels import client_labels, match_ending
 from gameplay.models import Game, Match, Seat
 from gameplay.rules import get_game
 from gameplay.table import Table
@@ -170,6 +170,12 @@ def card_urls(game: str) -> dict:
             "back": static("cards/back.svg"), "deck": folder}
 
 
+def past_target(match: Match) -> bool:
+    """Whether a team must pass the target to win (Baloot's "more than 151": 152 is what players
+    say) rather than reach it (All Fours' 14, La Cuatrola's 11, Baloot's "at least" rule)."""
+    return get_game(match.game).resolve_options(match.options).get("target_rule") == "greater"
+
+
 def table(request, match_id):
     match, reader = watchable(request, match_id)
     seats = seat_names(match)
@@ -187,6 +193,7 @@ def table(request, match_id):
         "cards": card_urls(match.game), "labels": client_labels(),
         "replay": reverse("gameplay:replay", args=[match.pk]), "lobby": reverse("gameplay:lobby"),
         "status": match.status, "user": request.user.pk, "table_url": reverse("gameplay:table", args=[match.pk]),
+        "past_target": past_target(match),
     }
     return render(request, "gameplay/table.html", context)
 
@@ -209,11 +216,14 @@ def finished_table(request, match_id) -> tuple[Match, Table]:
 def replay(request, match_id):
     match = finished_match(request, match_id)
     summary = replay_cache.summary(match)  # the timeline is worked out once per finished match
-    boot = {"match": match.pk, "game": match.game, "names": [s["name"] for s in seat_names(match)],
+    names = [s["name"] for s in seat_names(match)]
+    boot = {"match": match.pk, "game": match.game, "names": names,
             "cards": card_urls(match.game), "labels": client_labels(),
             "timeline": reverse("gameplay:replay_timeline", args=[match.pk])}
+    winners = " & ".join(names[match.winner::2]) if match.winner is not None else ""
     return render(request, "gameplay/replay.html", {
-        "match": match, "games": range(summary.games), "games_won": summary.games_won, "boot": boot})
+        "match": match, "games": range(summary.games), "games_won": summary.games_won, "boot": boot,
+        "ending": match_ending(match.finish, winners)})
 
 
 def replay_timeline(request, match_id):

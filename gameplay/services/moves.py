@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 import psycopg
 from channels.layers import get_channel_layer
+from django.db import Error as DatabaseError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -43,6 +44,7 @@ from gameplay.services.writes import awrite_in_batch, write_in_transaction
 
 logger = logging.getLogger("chalk.gameplay")
 
+UNAVAILABLE = "The table cannot be reached for a moment and your move was not played yet: send it again."
 MAX_REF_LENGTH = 64
 MAX_ACTION_DEPTH = 8  # an action is a flat object of a few fields; deeper is not an action
 _INT64 = 2**63
@@ -279,6 +281,12 @@ async def act(match_id: int, user, message: dict, reply) -> None:
         await reply(error_frame(rejected.code, rejected.message, ref if usable_ref(ref) else None))
         if rejected.code == "stale":
             await reply(await on_database_thread(current_state, match_id, user))
+        return
+    except (DatabaseError, psycopg.Error) as error:
+        # PostgreSQL out of reach (restarting, failing over, the pool waiting in vain): nothing
+        # was committed, or it was and the resent ref is acked again. The socket stays open.
+        logger.warning("match %s: the database did not take an act: %s", match_id, error)
+        await reply(error_frame("unavailable", UNAVAILABLE, ref if usable_ref(ref) else None))
         return
     if on_loop and not outcome.duplicate:  # committed: publish from this loop, then acknowledge
         await get_channel_layer().group_send(group_name(match_id), outcome.group_message())

@@ -1,6 +1,13 @@
 // Shared by the live table (table.js) and the archive stepper (replay.js): words and card pictures.
 // Every word comes from the server, translated (gameplay/labels.py), in the page's JSON boot data.
 
+// A card, a score or a name inside a sentence, between Unicode isolates (FSI … PDI): it keeps its
+// own order inside Arabic text ("A♣" never turns into "♣A", "K♣ Q♣ J♣" never into "♣K♣ Q♣ J").
+export function isolate(text) {
+  const shown = String(text ?? "");
+  return shown ? `\u2068${shown}\u2069` : "";
+}
+
 export function fmt(template, params = {}) {
   return String(template ?? "").replace(/%\((\w+)\)s/g, (_, key) => params[key] ?? "");
 }
@@ -35,12 +42,17 @@ export class Cards {
     return fmt(this.labels.text.card_of, { rank: this.labels.ranks[rank] ?? rank, suit: this.suitName(suit) });
   }
 
-  // A short text for a card inside a sentence: "10♦", "12 espadas".
+  // A short text for a card inside a sentence, isolated (see isolate): "10♦" in the French deck;
+  // in the Spanish one its name with the article, "el as de oros", "la sota de copas".
   short(code) {
     const [rank, suit] = this.split(code);
-    const shown = rank === "T" ? "10" : rank;
-    return this.deck === "french" ? `${shown}${this.sign(suit)}` : `${shown} ${this.suitName(suit)}`;
+    if (this.deck === "french") return isolate(`${rank === "T" ? "10" : rank}${this.sign(suit)}`);
+    const words = this.labels.spanish_cards ?? {};
+    return isolate(fmt(words[rank] ?? words.number, { rank, suit: this.suitName(suit) }));
   }
+
+  // Several cards in a sentence ("K♣ Q♣ J♣"), read in the order given in every language.
+  list(codes) { return isolate(codes.map((code) => this.short(code)).join(" ")); }
 
   // Hand order: suit by suit, the highest card first.
   sort(codes) {
@@ -83,6 +95,16 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// "by Devi" under a contract, "by you" for the reader's own (never "— Tú", a name in the third person).
+export function byWhom(labels, name, mine) {
+  return mine ? labels.text.bid_by_you : fmt(labels.text.bid_by, { name: isolate(name) });
+}
+
+// The caption of the last trick: "won by Devi", "won by you" (never «أكلها أنت»).
+export function lastTrickBy(labels, name, mine) {
+  return mine ? labels.text.last_trick_yours : fmt(labels.text.last_trick, { name: isolate(name) });
+}
+
 // The seat that plays after `seat` (La Cuatrola skips the partner who sits out).
 export function nextSeat(seat, players, sitsOut) {
   let next = (seat + 1) % players;
@@ -98,14 +120,14 @@ export function position(seat, viewer, players) {
 }
 
 // Words for a deal's detail and its point items (docs/rules/<game>.md "detail").
-export function detailRows(detail, cards, labels, names) {
+export function detailRows(detail, cards, labels, names, mySeat = null) {
   const rows = [];
   const words = labels.detail;
   const word = (value) => words[value] ?? labels.contracts[value] ?? String(value).replaceAll("_", " ");
   if (detail.contract) {
     let text = word(detail.contract);
     const who = detail.bidder ?? detail.declarer;
-    if (who !== undefined && who !== null) text += " · " + fmt(labels.text.bid_by, { name: names[who] });
+    if (who !== undefined && who !== null) text += " · " + byWhom(labels, names[who], who === mySeat);
     if (detail.multiplier > 1) text += ` ×${detail.multiplier}`;
     rows.push({ label: words.contract, text });
   }
@@ -149,11 +171,11 @@ function itemRows(detail, cards, words, names) {
   return {
     raw: [
       ...(detail.melds ?? []).map((meld) => row(meld.seat, fmt(words.meld_by,
-        { name: names[meld.seat], cards: meld.cards.map((code) => cards.short(code)).join(" ") }), meld.points)),
+        { name: isolate(names[meld.seat]), cards: cards.list(meld.cards) }), meld.points)),
       ...(detail.belote ?? []).map((belote) => row(belote.seat, fmt(words.belote_by,
-        { name: names[belote.seat], suit: cards.suitText(belote.suit) }), BELOTE_POINTS)),
+        { name: isolate(names[belote.seat]), suit: cards.suitText(belote.suit) }), BELOTE_POINTS)),
     ],
     cante_points: (detail.cantes ?? []).map((cante) => row(cante.seat, fmt(words.cante_by,
-      { name: names[cante.seat], suit: cards.suitText(cante.suit) }), cante.points)),
+      { name: isolate(names[cante.seat]), suit: cards.suitText(cante.suit) }), cante.points)),
   };
 }

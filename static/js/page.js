@@ -26,3 +26,14 @@ document.addEventListener("DOMContentLoaded", () => {
   const zone = document.getElementById("id_time_zone");
   if (zone && !zone.value && window.Intl) zone.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
 });
+
+// The phone's Menu button unfolds the navigation in place (the link's #target is the fallback).
+document.addEventListener("click", (event) => {
+  const toggle = event.target.closest(".nav-toggle");
+  if (!toggle) return;
+  event.preventDefault();
+  const nav = toggle.closest(".site-nav");
+  const open = nav.classList.toggle("open");
+  toggle.setAttribute("aria-expanded", String(open));
+  if (open) nav.querySelector("ul a, ul button")?.focus();
+});

@@ -3,7 +3,7 @@
 // {action, view (public), hands (all four), deal_record (when a deal closed)}, fetched from
 // boot.timeline (gameplay/replay_cache.py: the same file for every language, kept by the browser).
 
-import { Cards, detailRows, el, fmt, nextSeat, position, signed } from "./cards.js";
+import { Cards, detailRows, el, fmt, isolate, nextSeat, position, signed } from "./cards.js";
 import * as saudi from "./saudi.js"; // classic Saudi Baloot's deal summary
 
 const boot = JSON.parse(document.getElementById("replay-boot").textContent);
@@ -20,16 +20,38 @@ const frames = () => games[at.game];
 const frame = () => frames()[at.step];
 const hasEvent = (f, kind) => (f.view.events ?? []).some((e) => e.kind === kind);
 const seatName = (seat) => boot.names[seat] ?? "";
+const named = (seat) => isolate(seatName(seat)); // inside a sentence: keeps its order in Arabic
 const teamName = (team) => boot.names.filter((_, seat) => seat % 2 === team).join(" & ");
+
+// A match-level act (gameplay/archive.py act_frames): a concession, a leave, a bot taking a seat.
+const ACTS = {
+  concede_proposed: (name) => fmt(T.proposes_concede, { name }), concede_declined: (name) => fmt(T.declines_concede, { name }),
+  conceded: (name) => fmt(T.conceded, { name }), replaced: (name) => fmt(T.replaced, { name }),
+  forfeited: (name) => fmt(T.forfeited, { name }),
+};
+const ENDINGS = { conceded: "won_by_concession", forfeit: "won_by_forfeit", timeout: "lost_on_time" };
+
+function describeAct(f) {
+  const lines = [];
+  for (const event of f.view.events ?? []) {
+    if (ACTS[event.kind]) lines.push(ACTS[event.kind](named(event.seat)));
+    if (event.kind === "match_over") {
+      lines.push(fmt(T.team_won, { names: isolate(teamName(event.winner)) }));
+      if (ENDINGS[event.finish]) lines.push(T[ENDINGS[event.finish]]);
+    }
+  }
+  return lines.join(" · ");
+}
 
 function describe(f) {
   const action = f.action;
   if (!action) return fmt(T.deal, { number: f.view.deal_number });
-  const name = seatName(action.seat);
+  if (f.view.events?.some((event) => ACTS[event.kind])) return describeAct(f);
+  const name = named(action.seat);
   if (action.type === "play") return fmt(T.plays, { name, card: cards.short(action.card) });
   if (action.type === "bid" || action.type === "announce") return fmt(T.calls, { name, call: L.contracts[action.contract] });
   if (action.type === "sing") return fmt(T.sings, { name, suit: cards.suitName(action.suit) });
-  if (action.type === "declare") return fmt(T.declares, { name, melds: action.melds.map((m) => m.map((c) => cards.short(c)).join(" ")).join(" + ") });
+  if (action.type === "declare") return fmt(T.declares, { name, melds: action.melds.map((m) => cards.list(m)).join(" + ") });
   if (action.type === "timeout") return fmt(T.timed_out, { name });
   return fmt(T.calls, { name, call: L.actions[action.type] ?? action.type });
 }
@@ -62,7 +84,7 @@ function renderTrick(f) {
   if (!trick.length && v.last_trick && hasEvent(f, "trick_won")) {
     let seat = v.last_trick.leader;
     trick = v.last_trick.cards.map((card) => { const p = { seat, card }; seat = nextSeat(seat, players, v.sits_out ?? -1); return p; });
-    caption = fmt(T.last_trick, { name: seatName(v.last_trick.winner) });
+    caption = fmt(T.last_trick, { name: named(v.last_trick.winner) });
   }
   for (const { seat, card } of trick) {
     const spot = el("div", { class: `trick-card from-${["bottom", "right", "top", "left"][position(seat, 0, players)]}` });
@@ -82,7 +104,7 @@ function renderNotes(f) {
   if (text) notes.append(el("div", { class: "trump-note", "data-testid": "trump" }, el("span", { class: "note-label", text: text[0] }), el("strong", { text: text[1] })));
   if (v.game === "cuatrola" && v.contract && v.contract !== "pass") {
     notes.append(el("div", { class: "trump-note" }, el("span", { class: "note-label", text: T.contract }),
-      el("strong", { text: L.contracts[v.contract] }), el("span", { class: "note-by", text: fmt(T.bid_by, { name: seatName(v.declarer) }) })));
+      el("strong", { text: L.contracts[v.contract] }), el("span", { class: "note-by", text: fmt(T.bid_by, { name: named(v.declarer) }) })));
   }
   const shown = v.game === "cuatrola" ? (v.trump_card ? [v.trump_card] : []) : (v.turn_ups ?? []);
   if (shown.length) notes.append(el("div", { class: "turn-ups" }, shown.map((c) => cards.img(c, "small"))));
@@ -100,7 +122,7 @@ function renderSide(f) {
   summary.replaceChildren();
   if (f.deal_record) {
     const detail = f.deal_record.detail ?? {};
-    const rows = saudi.isSaudiDetail(detail) ? saudi.detailRows(detail, { L, cards, seatName: (seat) => boot.names[seat] })
+    const rows = saudi.isSaudiDetail(detail) ? saudi.detailRows(detail, { L, cards, seatName: named })
       : detailRows(detail, cards, L, boot.names);
     const body2 = el("tbody", {}, rows.map((r) => r.pair
       ? el("tr", {}, el("th", { scope: "row", text: r.label }), el("td", { text: String(r.pair[0] || "") }), el("td", { text: String(r.pair[1] || "") }))

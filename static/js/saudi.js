@@ -26,7 +26,19 @@ export function actionLabel(action, view, ctx) {
     return S.ashkal;
   }
   if (S[action.type]) return action.closed ? fmt(S.closed, { call: S[action.type] }) : S[action.type];
-  return null; // plays and declarations: table.js labels them
+  if (action.type === "declare") {
+    const named = action.melds.map((meld) => `${ctx.L.saudi.projects[projectKind(meld, view)]} (${ctx.cards.list(meld)})`);
+    return fmt(ctx.L.actions.declare, { melds: named.join(" + ") });
+  }
+  return null; // plays: table.js labels them
+}
+
+// S8.1: what players call a project, «سرا» rather than its cards: three in sequence a sira, four
+// a fifty, five or more a hundred; four of a kind a hundred, four Aces in Sun four hundred.
+export function projectKind(meld, view) {
+  const ranks = new Set(meld.map((code) => code.slice(0, -1)));
+  if (meld.length === 4 && ranks.size === 1) return ranks.has("A") && view.contract === "sun" ? "four_hundred" : "hundred";
+  return meld.length === 3 ? "sira" : meld.length === 4 ? "fifty" : "hundred";
 }
 
 // What a seat said in the current buying or doubling.
@@ -47,13 +59,13 @@ export function revealedBy(seat, view, ctx) {
     if (declared.seat === seat) shown.push(declared.projects.map((kind) => P[kind] ?? kind).join(" · "));
   }
   for (const project of view.projects ?? []) {
-    if (project.seat === seat) shown.push(project.cards.map((c) => ctx.cards.short(c)).join(" "));
+    if (project.seat === seat) shown.push(ctx.cards.list(project.cards));
   }
   if (view.baloot === seat) shown.push(ctx.L.saudi.text.baloot);
   return shown;
 }
 
-// The notes on the felt: face-up card, contract and buyer, level and lock, the step's line.
+// The notes on the felt: face-up card, contract and buyer, level and lock.
 export function notes(view, ctx) {
   const S = ctx.L.saudi;
   const nodes = [];
@@ -74,9 +86,14 @@ export function notes(view, ctx) {
       el("span", { class: "note-label", text: S.text.level }), el("strong", { text: call }),
       el("span", { class: "note-by", text: view.closed ? S.text.closed : S.text.open })));
   }
-  const line = stepLine(view, ctx);
-  if (line) nodes.push(el("p", { class: "step-line", "data-testid": "step-line", text: line }));
   return nodes;
+}
+
+// The line that explains the step of the buying or the doubling: it has a row of its own on the
+// felt (table.js puts it in .felt-step), never over a seat, however long it runs in a language.
+export function stepNote(view, ctx) {
+  const line = stepLine(view, ctx);
+  return line ? el("p", { class: "step-line", "data-testid": "step-line", text: line }) : null;
 }
 
 function stepLine(view, ctx) {
@@ -85,8 +102,14 @@ function stepLine(view, ctx) {
   if (view.phase !== "buying") return "";
   const step = view.buying.step;
   if (step === "open") return view.buying.round === 2 ? steps.open2 : steps.open1;
-  if (step === "window") return fmt(steps.window, { name: ctx.seatName(view.buying.hokum_bidder) });
-  if (step === "claim") return fmt(steps.claim, { name: ctx.seatName(view.buying.sun_caller) });
+  if (step === "window") {
+    const bidder = view.buying.hokum_bidder;
+    return isMine(bidder, ctx) ? steps.window_mine : fmt(steps.window, { name: ctx.seatName(bidder) });
+  }
+  if (step === "claim") {
+    const caller = view.buying.sun_caller;
+    return isMine(caller, ctx) ? steps.claim_mine : fmt(steps.claim, { name: ctx.seatName(caller) });
+  }
   return steps.confirm;
 }
 
@@ -135,7 +158,7 @@ export function detailRows(detail, ctx) {
   for (const project of detail.projects ?? []) {
     const pair = ["", ""];
     pair[project.seat % 2] = `${S.projects[project.kind] ?? project.kind} ${project.points}`;
-    const cards = project.cards.map((c) => ctx.cards.short(c)).join(" ");
+    const cards = ctx.cards.list(project.cards);
     const label = isMine(project.seat, ctx) ? S.text.your_projects : S.text.projects_of;
     rows.push({ label: fmt(label, { name: ctx.seatName(project.seat), cards }), pair });
   }

@@ -6,7 +6,7 @@
 // and shows an offline badge meanwhile. Any legal action with a `card` is a card in the hand;
 // every other legal action is a button labelled from the translated dictionary in the boot data.
 
-import { Cards, detailRows, el, fmt, nextSeat, position, signed } from "./cards.js";
+import { Cards, byWhom, detailRows, el, fmt, isolate, lastTrickBy, nextSeat, position, signed } from "./cards.js";
 import * as saudi from "./saudi.js"; // classic Saudi Baloot's parts (view.mode "saudi_classic")
 
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
@@ -142,6 +142,16 @@ function seatName(seat) {
   return boot.names[seat] || T.empty;
 }
 
+// A seat's name inside a sentence, isolated so that it keeps its order in Arabic text.
+const named = (seat) => isolate(seatName(seat));
+const isMine = (seat) => seat !== null && seat !== undefined && seat === table.frame?.seat;
+
+// The two teams in the order the reader sees them: their own team first ("Us" before "Them")
+// for every seat; a spectator sees team 0 first.
+const sides = () => (myTeam() === 1 ? [1, 0] : [0, 1]);
+const teamCells = (pair, shown = (value) => String(value ?? 0)) => sides().map((team) => el("td", { text: shown(pair?.[team]) }));
+const teamHeads = (classed = false) => sides().map((team) => el("th", { scope: "col", class: classed ? teamClass(team) : null, text: teamName(team) }));
+
 function teamName(team) {
   if (myTeam() !== null) return team === myTeam() ? T.us : T.them;
   const names = [];
@@ -170,9 +180,13 @@ function render() {
   renderSummary();
   renderConduct();
   renderResult();
-  page.classList.toggle("my-turn", frame.legal.length > 0 && frame.seat !== null);
+  const myTurn = frame.legal.length > 0 && frame.seat !== null;
+  page.classList.toggle("my-turn", myTurn);
+  document.title = myTurn ? `▶ ${T.your_turn} · ${PAGE_TITLE}` : PAGE_TITLE; // seen from another tab
   tick();
 }
+
+const PAGE_TITLE = document.title;
 
 function renderSeats() {
   const v = view();
@@ -241,7 +255,7 @@ function revealedBy(seat) {
   if (saudi.isSaudi(v)) return saudi.revealedBy(seat, v, saudiContext());
   const shown = [];
   for (const declared of v.declarations ?? []) {
-    if (declared.seat === seat) shown.push(declared.melds.map((m) => m.map((c) => cards.short(c)).join(" ")).join(" · "));
+    if (declared.seat === seat) shown.push(declared.melds.map((m) => cards.list(m)).join(" · "));
   }
   return shown;
 }
@@ -260,7 +274,7 @@ function renderTrick() {
       seat = nextSeat(seat, count, v.sits_out ?? -1);
       return played;
     });
-    caption = fmt(T.last_trick, { name: seatName(v.last_trick.winner) });
+    caption = lastTrickBy(L, seatName(v.last_trick.winner), isMine(v.last_trick.winner));
     area.classList.add("previous");
   } else {
     area.classList.remove("previous");
@@ -292,16 +306,23 @@ function renderNotes() {
   const v = view();
   const notes = page.querySelector(".felt-notes");
   notes.replaceChildren();
-  if (saudi.isSaudi(v)) { notes.append(...saudi.notes(v, saudiContext())); return; }
+  const step = page.querySelector(".felt-step");
+  step.replaceChildren();
+  if (saudi.isSaudi(v)) {
+    notes.append(...saudi.notes(v, saudiContext()));
+    const line = saudi.stepNote(v, saudiContext());
+    if (line) step.append(line);
+    return;
+  }
   const trump = trumpText();
   if (trump) {
     notes.append(el("div", { class: `trump-note${trump.red ? " red" : ""}`, "data-testid": "trump" },
       el("span", { class: "note-label", text: trump.label }), el("strong", { text: trump.text }),
-      trump.by !== undefined && trump.by !== null ? el("span", { class: "note-by", text: fmt(T.bid_by, { name: seatName(trump.by) }) }) : null));
+      trump.by !== undefined && trump.by !== null ? el("span", { class: "note-by", text: byWhom(L, seatName(trump.by), isMine(trump.by)) }) : null));
   }
   if (v.game === "cuatrola" && v.contract && v.contract !== "pass") {
     notes.append(el("div", { class: "trump-note" }, el("span", { class: "note-label", text: T.contract }),
-      el("strong", { text: L.contracts[v.contract] }), el("span", { class: "note-by", text: fmt(T.bid_by, { name: seatName(v.declarer) }) })));
+      el("strong", { text: L.contracts[v.contract] }), el("span", { class: "note-by", text: byWhom(L, seatName(v.declarer), isMine(v.declarer)) })));
   }
   const shown = v.game === "cuatrola" ? (v.trump_card ? [v.trump_card] : []) : (v.turn_ups ?? []);
   if (shown.length) {
@@ -318,15 +339,16 @@ function renderScores() {
   const board = $(".scoreboard");
   const dealStats = { allfours: ["game_totals"], baloot: ["tricks_won", "card_points"], cuatrola: ["tricks_won", "card_points", "cante_points"] }[v.game] ?? [];
   const grid = el("table", { class: "score-table" },
-    el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col", class: teamClass(0), text: teamName(0) }), el("th", { scope: "col", class: teamClass(1), text: teamName(1) }))));
+    el("thead", {}, el("tr", {}, el("th", {}), ...teamHeads(true))));
   const body = el("tbody");
   const line = (label, pair, cls = "") => body.append(el("tr", { class: cls }, el("th", { scope: "row", text: label }),
-    el("td", { text: String(pair?.[0] ?? 0) }), el("td", { text: String(pair?.[1] ?? 0) })));
+    ...teamCells(pair)));
   line(T.score, v.score, "match-score");
   if ((match.games_to_win ?? 1) > 1) line(T.games_won, match.games_won);
   for (const key of dealStats) if (v[key]) line(L.detail[key] ?? key, v[key], "deal-stat");
   grid.append(body);
-  board.replaceChildren(grid, el("p", { class: "target", text: fmt(T.target, { target: v.target }) }));
+  const target = boot.past_target ? fmt(T.target_past, { past: v.target + 1, target: v.target }) : fmt(T.target, { target: v.target });
+  board.replaceChildren(grid, el("p", { class: "target", "data-testid": "target", text: target }));
   if ((match.games_to_win ?? 1) > 1) board.append(el("p", { class: "target", text: fmt(T.best_of, { number: (match.game_number ?? 0) + 1, wins: match.games_to_win }) }));
   const info = page.querySelector(".deal-info");
   info.textContent = v.deal_number ? fmt(T.deal, { number: v.deal_number }) : "";
@@ -344,12 +366,12 @@ function renderTurn() {
     banner.replaceChildren(el("span", { text: T.your_turn }), el("span", { class: "countdown" }));
     banner.classList.add("mine");
   } else if (v.to_act !== null && v.to_act !== undefined) {
-    banner.replaceChildren(el("span", { text: fmt(T.waiting_for, { name: seatName(v.to_act) }) }), el("span", { class: "countdown" }));
+    banner.replaceChildren(el("span", { text: fmt(T.waiting_for, { name: named(v.to_act) }) }), el("span", { class: "countdown" }));
   } else banner.textContent = "";
 }
 
 function saudiContext() {
-  return { L, cards, seatName, mySeat: table.frame?.seat };  // mySeat: the reader's own acts in the second person
+  return { L, cards, seatName: named, mySeat: table.frame?.seat };  // mySeat: the reader's own acts in the second person
 }
 
 function actionLabel(action) {
@@ -364,7 +386,7 @@ function actionLabel(action) {
     return action.type === "bid" ? (suit ? `${cards.sign(suit)} ${name}` : name) : name;
   }
   if (action.type === "sing") return fmt(template, { suit: cards.suitName(action.suit) });
-  if (action.type === "declare") return fmt(template, { melds: action.melds.map((m) => m.map((c) => cards.short(c)).join(" ")).join(" + ") });
+  if (action.type === "declare") return fmt(template, { melds: action.melds.map((m) => cards.list(m)).join(" + ") });
   return fmt(template, action);
 }
 
@@ -418,7 +440,7 @@ $(".hand").addEventListener("keydown", (event) => {
 });
 
 function eventText(event) {
-  const name = seatName(event.seat);
+  const name = named(event.seat);
   const mine = event.seat !== undefined && event.seat === table.frame?.seat;
   const special = saudi.isSaudi(view()) ? saudi.eventText(event, saudiContext()) : undefined;
   if (special !== undefined) return special;
@@ -433,15 +455,18 @@ function eventText(event) {
       return fmt(T.calls, { name, call });
     }
     case "contract": return `${T.contract}: ${L.contracts[event.contract] ?? event.contract}`;
-    case "deal_over": return fmt(T.deal_over, { a: `${teamName(0)} ${signed(event.delta[0])}`, b: `${teamName(1)} ${signed(event.delta[1])}` });
+    case "deal_over": {
+      const [a, b] = sides();
+      return fmt(T.deal_over, { a: `${teamName(a)} ${signed(event.delta[a])}`, b: `${teamName(b)} ${signed(event.delta[b])}` });
+    }
     case "timeout": return mine ? T.you_timed_out : fmt(T.timed_out, { name });
     case "sing": case "cante": return fmt(mine ? T.you_sing : T.sings, { name, suit: cards.suitName(event.suit) });
     case "new_game": return fmt(T.new_game, { number: event.game_number + 1 });
     case "concede_proposed": return mine ? T.you_propose_concede : fmt(T.proposes_concede, { name });
     case "concede_declined": return fmt(T.declines_concede, { name });
     case "conceded": return mine ? T.you_conceded : fmt(T.conceded, { name });
-    case "replaced": return fmt(T.replaced, { name: boot.names[event.seat] || name });
-    case "forfeited": return fmt(T.forfeited, { name: boot.names[event.seat] || name });
+    case "replaced": return fmt(T.replaced, { name: isolate(boot.names[event.seat]) || name });
+    case "forfeited": return fmt(T.forfeited, { name: isolate(boot.names[event.seat]) || name });
     case "game_over": return fmt(T.game_over, { number: event.game_number + 1 });
     case "match_over": return T.finished;
     default:
@@ -472,14 +497,14 @@ function renderLog() {
 function summaryNode(record, number, headingId) {
   const names = boot.names.map((_, seat) => seatName(seat));
   const rows = saudi.isSaudi(view()) ? saudi.detailRows(record.detail ?? {}, saudiContext())
-    : detailRows(record.detail ?? {}, cards, L, names);
+    : detailRows(record.detail ?? {}, cards, L, names, table.frame.seat);
   const body = el("tbody", {}, rows.map((row) => row.pair
-    ? el("tr", { class: row.points ? "points" : "" }, el("th", { scope: "row", text: row.label }), el("td", { text: String(row.pair[0] || "") }), el("td", { text: String(row.pair[1] || "") }))
+    ? el("tr", { class: row.points ? "points" : "" }, el("th", { scope: "row", text: row.label }), ...teamCells(row.pair, (value) => String(value || "")))
     : el("tr", {}, el("th", { scope: "row", text: row.label }), el("td", { colSpan: 2, text: row.text }))));
-  body.append(el("tr", { class: "total" }, el("th", { scope: "row", text: T.this_deal }), el("td", { text: signed(record.delta[0]) }), el("td", { text: signed(record.delta[1]) })));
-  body.append(el("tr", { class: "total" }, el("th", { scope: "row", text: T.score }), el("td", { text: String(record.score[0]) }), el("td", { text: String(record.score[1]) })));
+  body.append(el("tr", { class: "total" }, el("th", { scope: "row", text: T.this_deal }), ...teamCells(record.delta, signed)));
+  body.append(el("tr", { class: "total" }, el("th", { scope: "row", text: T.score }), ...teamCells(record.score)));
   return [el("h2", { id: headingId, text: fmt(T.deal_summary, { number }) }),
-    el("table", { class: "summary-table" }, el("thead", {}, el("tr", {}, el("th"), el("th", { scope: "col", text: teamName(0) }), el("th", { scope: "col", text: teamName(1) }))), body)];
+    el("table", { class: "summary-table" }, el("thead", {}, el("tr", {}, el("th"), ...teamHeads())), body)];
 }
 
 function renderSummary() {
@@ -515,6 +540,7 @@ function renderResult() {
   $(".game-over").hidden = true;
   const match = view().match ?? {};
   const winner = match.winner ?? view().winner;
+  const [a, b] = sides();
   let headline = T.aborted;
   if (frame.status === "finished") {
     if (myTeam() === null) headline = fmt(T.team_won, { names: teamName(winner) });
@@ -522,8 +548,8 @@ function renderResult() {
   }
   box.replaceChildren(...[
     el("h2", { id: "match-result-title", text: headline }),
-    el("p", { class: "final-score", text: `${T.final_score}: ${teamName(0)} ${view().score[0]} – ${view().score[1]} ${teamName(1)}` }),
-    (match.games_to_win ?? 1) > 1 ? el("p", { text: `${T.games_won}: ${match.games_won[0]} – ${match.games_won[1]}` }) : null,
+    el("p", { class: "final-score", text: `${T.final_score}: ${teamName(a)} ${view().score[a]} – ${view().score[b]} ${teamName(b)}` }),
+    (match.games_to_win ?? 1) > 1 ? el("p", { text: `${T.games_won}: ${match.games_won[a]} – ${match.games_won[b]}` }) : null,
     match.finish === "timeout" ? el("p", { text: T.lost_on_time }) : null,
     match.finish === "conceded" ? el("p", { text: T.won_by_concession }) : null,
     match.finish === "forfeit" ? el("p", { text: T.won_by_forfeit }) : null,
@@ -542,6 +568,7 @@ function showGameOver(events) {
   if (!over || match.winner !== null && match.winner !== undefined) return; // the match result says it
   const box = $(".game-over");
   const mine = myTeam();
+  const [a, b] = sides();
   const line = mine === null ? fmt(T.game_won_by, { names: teamName(over.winner) })
     : over.winner === mine ? T.you_won_game : T.you_lost_game;
   const close = el("button", { type: "button", class: "button small", "data-testid": "close-game-over", text: T.next_game });
@@ -550,7 +577,7 @@ function showGameOver(events) {
   box.replaceChildren(
     el("div", { class: "overlay-head" }, el("h2", { id: "game-over-title", text: fmt(T.game_over, { number: over.game_number + 1 }) }), close),
     el("p", { class: "game-over-line", text: line }),
-    el("p", { class: "games-score", "data-testid": "games-score", text: fmt(T.games_score, { a: `${teamName(0)} ${over.games_won[0]}`, b: `${over.games_won[1]} ${teamName(1)}` }) }),
+    el("p", { class: "games-score", "data-testid": "games-score", text: fmt(T.games_score, { a: `${teamName(a)} ${over.games_won[a]}`, b: `${over.games_won[b]} ${teamName(b)}` }) }),
     ...deal);
   $(".deal-summary").hidden = true;
   box.hidden = false;
@@ -585,11 +612,11 @@ function renderConduct() {
     const yes = table.confirming === "leave" ? T.leave : T.concede;
     ask(table.confirming === "leave" ? T.leave_confirm : T.concede_confirm,
       conductButton(yes, () => matchAct(table.confirming), "confirm-conduct", false),
-      conductButton(T.close, () => { table.confirming = null; renderConduct(); }, "cancel-conduct"));
+      conductButton(T.conduct_cancel, () => { table.confirming = null; renderConduct(); }, "cancel-conduct"));
   } else if (by === seat) {
     ask(T.concede_waiting, conductButton(T.concede_withdraw, () => matchAct("concede_decline"), "withdraw-concede"));
   } else if (by === partner && players() === 4) {
-    ask(fmt(T.concede_asked, { name: seatName(partner) }),
+    ask(fmt(T.concede_asked, { name: named(partner) }),
       conductButton(T.concede_agree, () => matchAct("concede"), "agree-concede", false),
       conductButton(T.concede_refuse, () => matchAct("concede_decline"), "refuse-concede"));
   } else {

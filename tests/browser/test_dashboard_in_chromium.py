@@ -72,7 +72,7 @@ def test_the_notification_count_updates_without_a_reload(page):
     log_in(page, "rosa")
     page.goto("/play/")
     expect(page.locator("html")).to_have_attribute("data-me-socket", "open")
-    badge = page.locator("[data-notification-count]")
+    badge = page.get_by_test_id("nav-notifications").locator("[data-notification-count]")
     expect(badge).to_be_hidden()
     from tournaments.services.notify import notify
 
