@@ -9,9 +9,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.competitions_db.helpers import make_club, make_competition, make_user
+from clubs.models import Membership
+from tests.competitions_db.helpers import human_pairs, make_club, make_competition, make_user
 from tests.competitions_db.test_organiser_controls import form_data
-from tournaments.models import Competition
+from tournaments.models import AuditEntry, Competition
+from tournaments.services import entries
 
 pytestmark = pytest.mark.django_db
 
@@ -80,3 +82,41 @@ def test_the_competition_page_says_whether_the_reset_is_on(client, club, reset, 
                                    starts_in=timedelta(days=1))
     html = client.get(competition.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="es").text
     assert 'data-testid="grand-final-reset"' in html and words in html
+
+
+# ----- 2. Start now never cancels ----------------------------------------------------------------
+
+@pytest.mark.parametrize("confirmed, words", [(0, "no tiene ninguna"), (1, "solo tiene una")])
+@pytest.mark.parametrize("way", ["page", "tool"])
+def test_start_now_with_fewer_than_two_pairs_says_why_and_changes_nothing(client, organiser, club, confirmed,
+                                                                          words, way):
+    competition = make_competition(club, starts_in=timedelta(days=1), created_by=organiser)
+    human_pairs(competition, confirmed)
+    inviter, partner = make_user(), make_user()
+    for user in (inviter, partner):
+        Membership.objects.create(club=club, user=user)
+    entries.enter(competition, inviter, partner)  # an invitation not yet accepted
+    before = (competition.starts_at, competition.entries.count())
+    client.force_login(organiser)
+    if way == "page":
+        response = client.post(reverse("tournaments:start_now", args=[competition.pk]), follow=True,
+                               HTTP_ACCEPT_LANGUAGE="es")
+    else:
+        response = client.post(reverse("tournaments:manage", args=[competition.pk]), {"tool": "start_now"},
+                               follow=True, HTTP_ACCEPT_LANGUAGE="es")
+    competition.refresh_from_db()
+    assert competition.status == Competition.Status.OPEN
+    assert (competition.starts_at, competition.entries.count()) == before
+    assert not AuditEntry.objects.filter(competition=competition, action=AuditEntry.Action.CANCELLED).exists()
+    assert words in response.text and "No se ha cambiado nada" in response.text
+    assert "La competición ha empezado" not in response.text
+
+
+def test_start_now_with_two_pairs_starts_under_the_organiser(client, organiser, club):
+    competition = make_competition(club, starts_in=timedelta(days=1), created_by=organiser)
+    human_pairs(competition, 2)
+    client.force_login(organiser)
+    client.post(reverse("tournaments:start_now", args=[competition.pk]))
+    competition.refresh_from_db()
+    assert competition.status == Competition.Status.RUNNING
+    assert AuditEntry.objects.get(competition=competition, action=AuditEntry.Action.STARTED).actor == organiser

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from gameplay import api as gameplay
-from tournaments.models import AuditEntry, Competition, EntryPlayer, Pairing, Round
+from tournaments.models import AuditEntry, Competition, Entry, EntryPlayer, Pairing, Round
 from tournaments.services import manager, organiser, ranking
 from tournaments.services.manager import CompetitionError
 from tournaments.services.notify import notify
@@ -201,13 +201,27 @@ def notify_moved(pairing: Pairing, entry_id: int | None) -> None:
                competition=pairing.competition)
 
 
+CANNOT_START = {
+    0: gettext_lazy("It cannot start yet: it needs two confirmed pairs and has none. Invitations not yet "
+                    "accepted do not count. Nothing was changed."),
+    1: gettext_lazy("It cannot start yet: it needs two confirmed pairs and has only one. Invitations not yet "
+                    "accepted do not count. Nothing was changed."),
+}
+
+
 def start_competition_now(competition: Competition, actor) -> None:
-    """Start before the scheduled time; the start is logged under the organiser, not the scheduler."""
-    updated = Competition.objects.filter(pk=competition.pk, status=Competition.Status.OPEN).update(
-        starts_at=timezone.now())
-    if not updated:
-        raise CompetitionError(_("The competition has already started."))
+    """Start before the scheduled time; the start is logged under the organiser, not the scheduler.
+    With fewer than two confirmed pairs it says so and changes nothing (it never cancels: the
+    scheduler cancels only a competition still short of pairs at its own start time)."""
+    with transaction.atomic():
+        locked = Competition.objects.select_for_update().get(pk=competition.pk)
+        if locked.status != Competition.Status.OPEN:
+            raise CompetitionError(_("The competition has already started."))
+        pairs = Entry.objects.filter(competition=locked, status=Entry.Status.CONFIRMED).count()
+        if pairs < 2:
+            raise CompetitionError(str(CANNOT_START[pairs]))
+        locked.starts_at = timezone.now()
+        locked.save(update_fields=["starts_at"])
     manager.step(competition.pk)
-    AuditEntry.objects.filter(competition=competition, action__in=[AuditEntry.Action.STARTED,
-                                                                   AuditEntry.Action.CANCELLED],
+    AuditEntry.objects.filter(competition=competition, action=AuditEntry.Action.STARTED,
                               actor__isnull=True).update(actor=actor)

@@ -156,8 +156,3 @@ def create_competition(competition: Competition, actor) -> Competition:
         _audit(competition, actor, AuditEntry.Action.CREATED)
     return competition
 
-
-def start_now(competition: Competition) -> None:
-    """An open competition starts at once (its next step starts it); otherwise nothing changes."""
-    Competition.objects.filter(pk=competition.pk, status=Competition.Status.OPEN).update(starts_at=timezone.now())
-    manager.step(competition.pk)
