@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from gameplay.api import CLOCK_CHOICES, OPTION_PREFIX, PRESET_HELP, KeyedNumbersField, LeaverPolicy, NewTableForm
 from tournaments.models import Competition
+from tournaments.results import result_errors
 
 MINUTES = _("minutes")
 MAX_SWISS_ROUNDS = 15
@@ -325,10 +326,21 @@ class SubstituteForm(forms.Form):
 
 
 class CorrectForm(forms.Form):
+    """A new result, checked against the match's format (`games_to_win`, whether nobody may win)."""
+
     winner = forms.ChoiceField(label=_("Winner"))
     home_points = forms.IntegerField(label=_("Games won by the home pair"), min_value=0, max_value=99, initial=0)
     away_points = forms.IntegerField(label=_("Games won by the away pair"), min_value=0, max_value=99, initial=0)
     reason = forms.CharField(label=_("Reason"), max_length=500)
+    games_to_win, draw_allowed = 1, True
+
+    def clean(self):
+        data = super().clean()
+        if all(name in data for name in ("winner", "home_points", "away_points")):
+            for field, message in result_errors(self.games_to_win, data["winner"], data["home_points"],
+                                                data["away_points"], self.draw_allowed).items():
+                self.add_error(field, message)
+        return data
 
 
 class MovePairingForm(forms.Form):
@@ -342,6 +354,20 @@ class MovePairingForm(forms.Form):
         if starts_at <= timezone.now():
             raise forms.ValidationError(_("The new start must be in the future."))
         return starts_at
+
+
+def show_current_result(form: CorrectForm, pairing) -> None:
+    """The correction starts from the result it corrects, said in words above its boxes."""
+    competition = pairing.competition
+    form.games_to_win, form.draw_allowed = competition.games_to_win, not competition.is_bracket
+    side = {pairing.home_id: "home", pairing.away_id: "away"}.get(pairing.winner_id, "none")
+    form.initial.update({"winner": side, "home_points": pairing.home_points, "away_points": pairing.away_points})
+    if pairing.decided_at:
+        form.fields["winner"].help_text = _(
+            "Current result: %(home)s %(home_games)s–%(away_games)s %(away)s (%(source)s).") % {
+            "home": pairing.home.name, "away": pairing.away.name if pairing.away else "",
+            "home_games": pairing.home_points, "away_games": pairing.away_points,
+            "source": pairing.get_source_display()}
 
 
 CONTROL_FORMS = {"start": StartForm, "bot": BotForm, "walkover": WalkoverForm, "substitute": SubstituteForm,
@@ -359,6 +385,8 @@ def control_form(action: str, pairing, members, data=None) -> forms.Form:
         form.fields["new"].choices = [(m.pk, m.player.name) for m in members]
     if "winner" in form.fields:
         form.fields["winner"].choices = winner_choices(pairing, action == "correct" and not pairing.competition.is_bracket)
+    if action == "correct":
+        show_current_result(form, pairing)
     if action == "move":
         form.fields["starts_at"].initial = pairing.starts
         form.fields["starts_at"].help_text = _("In the club's time zone: %(zone)s.") % {

@@ -12,8 +12,8 @@ from django.utils import timezone
 from clubs.models import Membership
 from tests.competitions_db.helpers import human_pairs, make_club, make_competition, make_user
 from tests.competitions_db.test_organiser_controls import form_data
-from tournaments.models import AuditEntry, Competition
-from tournaments.services import entries
+from tournaments.models import AuditEntry, Competition, Pairing
+from tournaments.services import controls, entries
 
 pytestmark = pytest.mark.django_db
 
@@ -120,3 +120,62 @@ def test_start_now_with_two_pairs_starts_under_the_organiser(client, organiser, 
     competition.refresh_from_db()
     assert competition.status == Competition.Status.RUNNING
     assert AuditEntry.objects.get(competition=competition, action=AuditEntry.Action.STARTED).actor == organiser
+
+
+# ----- 3. corrections checked against the match's format -----------------------------------------
+
+def decided_swiss(club, organiser, best_of=1):
+    from tests.competitions_db.test_organiser_controls import running_swiss
+    competition, pairing, pairs = running_swiss(club, organiser)
+    Competition.objects.filter(pk=competition.pk).update(best_of=best_of)
+    controls.award_walkover(competition, pairing.pk, "home", organiser, "no show")
+    pairing.refresh_from_db()
+    return competition, pairing
+
+
+def correct(client, competition, pairing, language="en", **data):
+    from tournaments.services.controls import pairing_state
+    fields = {f"p{pairing.pk}-{k}": v for k, v in data.items()}
+    fields["seen"] = pairing_state(Pairing.objects.select_related("match").get(pk=pairing.pk))
+    return client.post(reverse("tournaments:pairing_control", args=[competition.pk, pairing.pk, "correct"]), fields,
+                       HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language)
+
+
+def test_an_impossible_correction_is_refused_beside_its_field_and_changes_nothing(client, organiser, club):
+    competition, pairing = decided_swiss(club, organiser)
+    client.force_login(organiser)
+    response = correct(client, competition, pairing, "es", winner="away", home_points=0, away_points=5, reason="typo")
+    html = response.text
+    assert "como mucho un juego" in html
+    field = re.search(r'<div[^>]*>\s*<label for="id_p%d-away_points".*?</div>' % pairing.pk, html, re.S).group(0)
+    assert "como mucho un juego" in field and 'value="5"' in field  # beside the field, as typed
+    assert (Pairing.objects.get(pk=pairing.pk).winner_id, AuditEntry.objects.filter(
+        action=AuditEntry.Action.OVERRIDDEN).count()) == (pairing.home_id, 0)
+
+
+def test_the_manage_tool_override_is_checked_too(client, organiser, club):
+    competition, pairing = decided_swiss(club, organiser, best_of=3)
+    client.force_login(organiser)
+    client.post(reverse("tournaments:manage", args=[competition.pk]), {
+        "tool": "override", "pairing": pairing.pk, "winner": "home", "home_points": 1, "away_points": 2,
+        "reason": "typo"})
+    assert Pairing.objects.get(pk=pairing.pk).source == Pairing.Source.WALKOVER
+
+
+def test_a_possible_correction_in_a_best_of_three_is_kept(client, organiser, club):
+    competition, pairing = decided_swiss(club, organiser, best_of=3)
+    client.force_login(organiser)
+    correct(client, competition, pairing, winner="away", home_points=1, away_points=2, reason="misread")
+    pairing.refresh_from_db()
+    assert (pairing.winner_id, pairing.home_points, pairing.away_points) == (pairing.away_id, 1, 2)
+
+
+def test_the_correction_form_shows_the_current_result(client, organiser, club):
+    competition, pairing = decided_swiss(club, organiser)
+    client.force_login(organiser)
+    html = client.get(reverse("tournaments:round", args=[competition.pk, pairing.round_number]),
+                      HTTP_ACCEPT_LANGUAGE="es").text
+    form = html[html.index('data-testid="control-correct"'):]
+    form = form[:form.index("</form>")]
+    assert f"Resultado actual: {pairing.home.name} 0–0 {pairing.away.name} (Incomparecencia)" in form
+    assert re.search(r'<option value="home" selected>', form)

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from gameplay import api as gameplay
 from tournaments.models import AuditEntry, Competition, Entry, EntryPlayer, Pairing, Round
+from tournaments.results import result_errors
 from tournaments.services import manager, ranking
 from tournaments.services.entries import pair_name
 from tournaments.services.manager import CompetitionError
@@ -131,6 +132,10 @@ def override_result(pairing: Pairing, winner: Entry | None, home_points: int, aw
             raise CompetitionError(_("The winner must be one of the two pairs."))
         if winner is None and competition.is_bracket:
             raise CompetitionError(_("A knockout match needs a winner."))
+        side = "none" if winner is None else "home" if winner.pk == pairing.home_id else "away"
+        impossible = result_errors(competition.games_to_win, side, home_points, away_points, not competition.is_bracket)
+        if impossible:
+            raise CompetitionError(next(iter(impossible.values())))
         later = Pairing.objects.filter(competition=competition, round_number__gt=pairing.round_number).exists()
         if competition.is_bracket and later:
             raise CompetitionError(_("Later rounds were made from this result; it can no longer change."))
