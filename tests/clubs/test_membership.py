@@ -1,5 +1,6 @@
 """Invitation links, join requests, leaving, removing and roles: the rules and the audit log."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -120,6 +121,20 @@ def test_the_invitation_form_rejects_a_zero_limit_and_creates_nothing(client, ca
 
     assert response.status_code == 200 and "errorlist" in response.content.decode()
     assert Invitation.objects.count() == before
+
+
+def test_after_an_error_on_the_invite_by_name_form_create_a_link_still_posts_to_the_links(client, cast):
+    client.force_login(cast.organiser)
+    refused = client.post(reverse("clubs:invite_member", args=[cast.club.slug]), {"player-who": "nobody-at-all", "player-days": "7"})
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    links_form = html[html.index('data-testid="invitation-form"') - 200:html.index('data-testid="invitation-form"')]
+    action = re.search(r'<form method="post" action="([^"]+)"[^>]*$', links_form).group(1)
+    assert action == reverse("clubs:invitations", args=[cast.club.slug])
+
+    before = Invitation.objects.count()
+    client.post(action, {"days": "7", "max_uses": "3"})
+    assert Invitation.objects.count() == before + 1
 
 
 # ----- join requests ---------------------------------------------------------------------------
