@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from tournaments import display, forms, pages
 from tournaments.models import Round
 from tournaments.services import CompetitionError, controls, organiser
-from tournaments.views import _act, managed
+from tournaments.views import _act, managed, render_round
 
 
 CONTROL_DONE = {
@@ -82,15 +82,16 @@ def move_round(request, pk, number):
     with timezone.override(display.zone_of(competition.club.time_zone)):
         form = forms.MoveRoundForm(request.POST, zone_name=competition.club.time_zone)
         valid = form.is_valid()
-    try:
-        if not valid:
-            raise CompetitionError(" ".join(str(e[0]) for e in form.errors.values()))
-        organiser.reschedule_round(round_row, form.cleaned_data["starts_at"], request.user, form.cleaned_data["reason"])
-    except CompetitionError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("The round has been moved."))
-    return redirect("tournaments:round", pk=competition.pk, number=number)
+    if valid:
+        try:
+            organiser.reschedule_round(round_row, form.cleaned_data["starts_at"], request.user,
+                                       form.cleaned_data["reason"])
+        except CompetitionError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        else:
+            messages.success(request, _("The round has been moved."))
+            return redirect("tournaments:round", pk=competition.pk, number=number)
+    return render_round(request, competition, round_row, move_form=form, status=400)
 
 
 @login_required

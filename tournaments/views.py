@@ -129,14 +129,20 @@ def bracket_page(request, pk):
 def round_page(request, pk, number):
     competition = followable(request, pk)
     round_row = get_object_or_404(Round, competition=competition, number=number)
+    return render_round(request, competition, round_row)
+
+
+def render_round(request, competition, round_row, move_form=None, status=200):
+    """A round's page; `move_form` is a refused Move this round, shown open with what was typed."""
     can_manage = pages.can_manage(request.user, competition)
     with timezone.override(display.zone_of(competition.club.time_zone)):
         return render(request, "tournaments/round.html", {
             "competition": competition, "round": round_row, "can_manage": can_manage,
             "pairings": pages.round_pairings(round_row),
             "members": pages.free_members(competition) if can_manage else [],
-            "move_form": forms.MoveRoundForm(initial={"starts_at": round_row.starts_at},
-                                             zone_name=competition.club.time_zone)})
+            "move_refused": move_form is not None,
+            "move_form": move_form or forms.MoveRoundForm(initial={"starts_at": round_row.starts_at},
+                                                          zone_name=competition.club.time_zone)}, status=status)
 
 
 def _act(request, competition, action, success: str):
@@ -211,25 +217,35 @@ SHOWN_TOOLS = ("add_pair", "add_bots", "start_now")  # the others act on a row o
 
 @login_required
 def manage(request, pk):
+    """The organiser's tools. A refused form shown on this page comes back as typed, its error beside
+    its field; a tool on a row of the page answers with a message."""
     competition = managed(request, pk)
+    refused = None
     if request.method == "POST":
         tool = request.POST.get("tool", "")
         form = TOOLS[tool](request.POST) if tool in TOOLS else None
-        if form is None or not form.is_valid():
-            messages.error(request, _("Check the form: %(errors)s") % {
-                "errors": "; ".join(str(e[0]) for e in form.errors.values()) if form else tool})
-        else:
+        if form is not None and form.is_valid():
             try:
                 run_tool(competition, tool, form.cleaned_data, request.user)
             except CompetitionError as error:
-                messages.error(request, error.message)
+                form.add_error(error.field if error.field in form.fields else None, error.message)
             else:
                 messages.success(request, _("Done."))
-        return redirect("tournaments:manage", pk=competition.pk)
+                return redirect("tournaments:manage", pk=competition.pk)
+        if form is not None and tool in SHOWN_TOOLS:
+            refused = (tool, form)
+        else:
+            messages.error(request, _("Check the form: %(errors)s") % {
+                "errors": "; ".join(str(e[0]) for e in form.errors.values()) if form else tool})
+            return redirect("tournaments:manage", pk=competition.pk)
+    tools = {name: TOOLS[name]() for name in SHOWN_TOOLS
+             if name != "start_now" or competition.status == Competition.Status.OPEN}
+    if refused is not None:
+        tools[refused[0]] = refused[1]
     return render(request, "tournaments/manage.html", {
-        "competition": competition, "tools": {name: TOOLS[name]() for name in SHOWN_TOOLS
-                                              if name != "start_now" or competition.status == Competition.Status.OPEN},
-        "entries": pages.entry_list(competition), "rounds": competition.rounds.order_by("number")})
+        "competition": competition, "tools": tools, "refused": refused[0] if refused else "",
+        "entries": pages.entry_list(competition), "rounds": competition.rounds.order_by("number")},
+        status=400 if refused else 200)
 
 
 def run_tool(competition: Competition, tool: str, data: dict, user) -> None:

@@ -147,7 +147,7 @@ def test_an_impossible_correction_is_refused_beside_its_field_and_changes_nothin
     response = correct(client, competition, pairing, "es", winner="away", home_points=0, away_points=5, reason="typo")
     html = response.text
     assert "como mucho un juego" in html
-    field = re.search(r'<div[^>]*>\s*<label for="id_p%d-away_points".*?</div>' % pairing.pk, html, re.S).group(0)
+    field = field_block(html, f"p{pairing.pk}-away_points")
     assert "como mucho un juego" in field and 'value="5"' in field  # beside the field, as typed
     assert (Pairing.objects.get(pk=pairing.pk).winner_id, AuditEntry.objects.filter(
         action=AuditEntry.Action.OVERRIDDEN).count()) == (pairing.home_id, 0)
@@ -179,3 +179,77 @@ def test_the_correction_form_shows_the_current_result(client, organiser, club):
     form = form[:form.index("</form>")]
     assert f"Resultado actual: {pairing.home.name} 0–0 {pairing.away.name} (Incomparecencia)" in form
     assert re.search(r'<option value="home" selected>', form)
+
+
+# ----- 5. Add a pair and Move this round keep what was typed -------------------------------------
+
+def field_block(html: str, name: str) -> str:
+    """The form field's own block: its label, help, errors and box (up to the next field)."""
+    return re.search(rf'<label for="id_{name}".*?(?=<label for=|</form>)', html, re.S).group(0)
+
+
+def test_add_a_pair_with_an_unknown_player_keeps_what_was_typed_and_answers_beside_the_field(client, organiser,
+                                                                                             club):
+    competition = make_competition(club, starts_in=timedelta(days=1), created_by=organiser)
+    known = make_user()
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:manage", args=[competition.pk]), {
+        "tool": "add_pair", "first": known.username, "second": "nobody-here", "name": "Los Ases"},
+        HTTP_ACCEPT_LANGUAGE="es")
+    assert response.status_code == 400
+    html = response.text
+    assert "nobody-here" in field_block(html, "second") and "errorlist" in field_block(html, "second")
+    assert f'value="{known.username}"' in field_block(html, "first")
+    assert 'value="Los Ases"' in field_block(html, "name")
+    assert not competition.entries.exists()
+
+
+def test_add_a_pair_with_a_player_already_entered_says_so_beside_that_player(client, organiser, club):
+    competition = make_competition(club, starts_in=timedelta(days=1), created_by=organiser)
+    (_entry, (taken, _partner)), = human_pairs(competition, 1)
+    newcomer = make_user()
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:manage", args=[competition.pk]), {
+        "tool": "add_pair", "first": newcomer.username, "second": taken.username})
+    assert response.status_code == 400
+    assert "already in a pair" in field_block(response.text, "second")
+    assert competition.entries.count() == 1
+
+
+def league_of_four_weeks(club, organiser):
+    from tournaments.services import manager
+    competition = make_competition(club, format="league", round_interval=timedelta(days=7), created_by=organiser)
+    human_pairs(competition, 4)
+    manager.step(competition.pk)
+    return competition
+
+
+def test_moving_league_week_two_after_weeks_three_and_four_is_refused_beside_the_field(client, organiser, club):
+    competition = league_of_four_weeks(club, organiser)
+    week2 = competition.rounds.get(number=2)
+    before = week2.starts_at
+    later = timezone.localtime(competition.rounds.get(number=4).starts_at + timedelta(days=1),
+                               timezone.get_fixed_timezone(60))  # Madrid in winter
+    client.force_login(organiser)
+    typed = later.strftime("%Y-%m-%dT%H:%M")
+    response = client.post(reverse("tournaments:move_round", args=[competition.pk, 2]),
+                           {"starts_at": typed, "reason": "Club closed"}, HTTP_ACCEPT_LANGUAGE="es")
+    assert response.status_code == 400
+    block = field_block(response.text, "starts_at")
+    assert "antes de la ronda 3" in block and f'value="{typed}"' in block
+    assert 'value="Club closed"' in field_block(response.text, "reason")
+    week2.refresh_from_db()
+    assert week2.starts_at == before
+    assert not AuditEntry.objects.filter(competition=competition, action=AuditEntry.Action.RESCHEDULED).exists()
+
+
+def test_a_week_moved_within_its_place_is_moved(client, organiser, club):
+    competition = league_of_four_weeks(club, organiser)
+    week2 = competition.rounds.get(number=2)
+    moved = timezone.localtime(week2.starts_at + timedelta(days=1), timezone.get_fixed_timezone(60))
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:move_round", args=[competition.pk, 2]),
+                           {"starts_at": moved.strftime("%Y-%m-%dT%H:%M")})
+    assert response.status_code == 302
+    week2.refresh_from_db()
+    assert week2.starts_at == moved.replace(second=0, microsecond=0)

@@ -64,6 +64,7 @@ def reschedule_round(round_row: Round, starts_at: datetime, actor, reason: str =
         round_row = Round.objects.get(pk=round_row.pk)
         if round_row.status == Round.Status.COMPLETE:
             raise CompetitionError(_("This round is complete."))
+        out_of_order(round_row, starts_at)
         before = round_row.starts_at
         length = round_row.deadline - round_row.starts_at
         round_row.starts_at, round_row.deadline = starts_at, starts_at + length
@@ -71,6 +72,18 @@ def reschedule_round(round_row: Round, starts_at: datetime, actor, reason: str =
         _audit(competition, actor, AuditEntry.Action.RESCHEDULED, reason,
                detail={"round": round_row.number, "from": before.isoformat(), "to": starts_at.isoformat()})
     manager.step(round_row.competition_id)
+
+
+def out_of_order(round_row: Round, starts_at: datetime) -> None:
+    """Rounds keep their order: a round starts after every earlier one and before every later one."""
+    others = Round.objects.filter(competition_id=round_row.competition_id).exclude(pk=round_row.pk)
+    if others.filter(number__lt=round_row.number, starts_at__gte=starts_at).exists():
+        raise CompetitionError(_("Round %(number)s must start after the rounds before it.") % {
+            "number": round_row.number}, field="starts_at")
+    later = others.filter(number__gt=round_row.number, starts_at__lte=starts_at).order_by("number").first()
+    if later is not None:
+        raise CompetitionError(_("Round %(number)s must start before round %(later)s: move round %(later)s "
+                                 "first.") % {"number": round_row.number, "later": later.number}, field="starts_at")
 
 
 def replace_player(entry: Entry, old_user, new_user, actor, reason: str = "") -> None:
