@@ -59,16 +59,28 @@ def nodes_of(competition: Competition, count: int):
     return module.nodes(count, format_options(competition))
 
 
+def ordinals(nodes, rounds: dict) -> dict[tuple, int]:
+    """(bracket, competition round) -> that bracket's own round number: the losers' bracket starts
+    in the competition's second round, yet its first round is its round 1."""
+    found = {}
+    for bracket in {n.bracket for n in nodes}:
+        numbers = sorted({rounds[n.label] for n in nodes if n.bracket == bracket})
+        found.update({(bracket, number): place for place, number in enumerate(numbers, start=1)})
+    return found
+
+
 def node_titles(nodes, rounds: dict, single: bool) -> dict[str, str]:
     """A name for every node: Final, Semi-final 2, Losers' round 3 · match 1, Grand final..."""
     by_round: dict[tuple, list] = defaultdict(list)
     for node in nodes:
         by_round[(node.bracket, rounds[node.label])].append(node)
     last_main = max((rounds[n.label] for n in nodes if n.bracket == "main"), default=0)
+    own = ordinals(nodes, rounds)
     titles = {}
     for (bracket, number), group in by_round.items():
+        shown = number if bracket == "main" else own[(bracket, number)]
         for index, node in enumerate(group, start=1):
-            titles[node.label] = _node_title(node, bracket, number, index, len(group), last_main if single else None)
+            titles[node.label] = _node_title(node, bracket, shown, index, len(group), last_main if single else None)
     return titles
 
 
@@ -117,7 +129,8 @@ def drawings(competition: Competition, mirror: bool = False) -> list[Drawing]:
             boxes[node.bracket].append((rounds[node.label], node, box))
     last_main = max((rounds[n.label] for n in nodes if n.bracket == "main"), default=0)
     single = competition.format == Competition.Format.SINGLE
-    return [_lay_out(name, boxes[name], last_main if single else None, mirror)
+    own = ordinals(nodes, rounds)
+    return [_lay_out(name, boxes[name], last_main if single else None, mirror, own)
             for name in BRACKET_ORDER if boxes.get(name)]
 
 
@@ -154,7 +167,7 @@ def _source_side(source, titles) -> Side:
     return Side(_("Loser of %(match)s") % {"match": title})
 
 
-def _lay_out(name: str, placed: list, last_main, mirror: bool) -> Drawing:
+def _lay_out(name: str, placed: list, last_main, mirror: bool, own: dict) -> Drawing:
     numbers = sorted({number for number, _, _ in placed})
     columns = {number: [box for n, _, box in placed if n == number] for number in numbers}
     tallest = max(len(c) for c in columns.values())
@@ -171,7 +184,8 @@ def _lay_out(name: str, placed: list, last_main, mirror: bool) -> Drawing:
             box.x, box.y = x, int(step * (i + 0.5) - BOX_H / 2)
             where[box.label] = box
             drawing.boxes.append(box)
-        drawing.columns.append((x, column_heading(name, number, last_main)))
+        drawing.columns.append((x, column_heading(name, number if name == "main" else own[(name, number)],
+                                                  last_main)))
     for _number, node, box in placed:
         for source in (node.home, node.away):
             feeder = where.get(source.ref) if source.kind == "winner" else None

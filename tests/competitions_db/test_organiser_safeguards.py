@@ -253,3 +253,51 @@ def test_a_week_moved_within_its_place_is_moved(client, organiser, club):
     assert response.status_code == 302
     week2.refresh_from_db()
     assert week2.starts_at == moved.replace(second=0, microsecond=0)
+
+
+# ----- 7. smaller items --------------------------------------------------------------------------
+
+def test_the_losers_bracket_numbers_its_rounds_from_one():
+    from tournaments.brackets import node_titles
+    from tournaments.formats import double_elimination
+    from tournaments.formats.base import Options
+    from tournaments.formats.bracket import schedule
+    nodes = double_elimination.nodes(8, Options())
+    titles = node_titles(nodes, schedule(nodes), single=False)
+    losers = sorted(titles[n.label] for n in nodes if n.bracket == "losers")
+    assert any(title.startswith("Losers' round 1") for title in losers), losers
+    assert not any(title.startswith(f"Losers' round {n}") for n in (5, 6, 7) for title in losers), losers
+
+
+def test_the_bracket_page_heads_the_losers_first_column_round_one(client, club):
+    competition = make_competition(club, format="double_elimination")
+    from tests.competitions_db.helpers import bot_pairs
+    from tournaments.services import manager
+    bot_pairs(competition, 4)
+    manager.step(competition.pk)
+    html = client.get(reverse("tournaments:bracket", args=[competition.pk])).text
+    assert "Losers&#x27; round 1" in html or "Losers' round 1" in html
+
+
+def test_standings_show_the_games_difference_with_its_sign(client, club):
+    from tests.competitions_db.helpers import bot_pairs
+    from tournaments.models import Standing
+    competition = make_competition(club, format="round_robin")
+    bot_pairs(competition, 2)
+    from tournaments.services import manager
+    manager.step(competition.pk)
+    Standing.objects.filter(competition=competition, position=1).update(games_for=6, games_against=1)
+    html = client.get(reverse("tournaments:standings", args=[competition.pk])).text
+    cell = re.search(r'<span title="6–1" data-testid="games-difference">([^<]*)</span>', html).group(1)
+    assert cell.strip("\u2066\u2069") == "+5"
+
+
+def test_the_spanish_round_page_calls_the_home_column_local_not_inicio(client, club):
+    from tests.competitions_db.helpers import bot_pairs
+    from tournaments.services import manager
+    competition = make_competition(club)
+    bot_pairs(competition, 2)
+    manager.step(competition.pk)
+    html = client.get(reverse("tournaments:round", args=[competition.pk, 1]), HTTP_ACCEPT_LANGUAGE="es").text
+    head = html[html.index('data-testid="round-pairings"'):html.index("</thead>")]
+    assert "<th>Local</th><th>Visitante</th>" in head and "Inicio" not in head

@@ -9,7 +9,7 @@ from django.utils.safestring import mark_safe
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
-from config.formatting import date_time, duration_words, readers_date_time
+from config.formatting import date_time, duration_words, readers_date_time, signed
 from tournaments import display
 from tournaments.brackets import BOX_H, BOX_W
 
@@ -38,8 +38,9 @@ def standings_body(rows, competition):
     """The <tr> of every standings row (tiebreaks outside brackets)."""
     names, out, show_tiebreaks = short_names(), [], not competition.is_bracket
     for s in rows:
+        difference = signed(s.games_for - s.games_against) or "0"
         cells = [s.rank, escape(s.entry.name), s.played, s.won, s.drawn, s.lost, number(s.points),
-                 f"{s.games_for}-{s.games_against}"]
+                 f'<span title="{s.games_for}–{s.games_against}" data-testid="games-difference">{difference}</span>']
         if show_tiebreaks:
             cells.append(escape(tiebreak_text(s.tiebreaks, names)))
         css = "" if s.entry.status == "confirmed" else ' class="out"'
