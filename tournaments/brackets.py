@@ -20,7 +20,7 @@ from tournaments.formats.bracket import PENDING, resolve, schedule
 from tournaments.models import Competition, Entry, Pairing
 from tournaments.services.loading import entry_value, format_options, pairing_value, result_value
 
-BOX_W, BOX_H, GAP_X, GAP_Y = 236, 44, 36, 14
+BOX_W, BOX_H, GAP_X, GAP_Y = 300, 44, 36, 14  # wide enough for "Perdedor de Ronda de ganadores 1 · partida 10"
 BRACKET_ORDER = ("main", "winners", "losers", "final", "third_place")
 
 
@@ -146,8 +146,12 @@ def _box(node, row, titles, names, pairing) -> Box | None:
     home = _side(home_id, node.home, titles, names)
     away = _side(away_id, node.away, titles, names) if away_id is not None else Side(_("bye"))
     if pairing is not None and pairing.decided_at and pairing.away_id:
-        home.points, away.points = str(pairing.home_points), str(pairing.away_points)
         home.won, away.won = pairing.winner_id == pairing.home_id, pairing.winner_id == pairing.away_id
+        if pairing.walkover:  # no games were played: the winner's box says how it won
+            mark = pgettext("walkover mark in a bracket box", "W/O")
+            home.points, away.points = (mark if home.won else ""), (mark if away.won else "")
+        else:
+            home.points, away.points = str(pairing.home_points), str(pairing.away_points)
     return Box(node.label, titles[node.label], home, away, pairing)
 
 

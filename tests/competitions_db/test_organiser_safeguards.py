@@ -301,3 +301,33 @@ def test_the_spanish_round_page_calls_the_home_column_local_not_inicio(client, c
     html = client.get(reverse("tournaments:round", args=[competition.pk, 1]), HTTP_ACCEPT_LANGUAGE="es").text
     head = html[html.index('data-testid="round-pairings"'):html.index("</thead>")]
     assert "<th>Local</th><th>Visitante</th>" in head and "Inicio" not in head
+
+
+def test_a_walkover_is_marked_in_the_bracket_and_on_the_round_page_not_shown_as_0_0(client, organiser, club):
+    from tests.competitions_db.helpers import bot_pairs
+    from tournaments.services import manager
+    competition = make_competition(club, format="single_elimination", created_by=organiser)
+    bot_pairs(competition, 4)
+    manager.step(competition.pk)
+    pairing = Pairing.objects.filter(competition=competition, away__isnull=False).order_by("slot").first()
+    controls.award_walkover(competition, pairing.pk, "away", organiser, "never came")
+    pairing.refresh_from_db()
+    html = client.get(reverse("tournaments:bracket", args=[competition.pk])).text
+    box = re.search(rf'data-box="{pairing.label}">.*?</g>', html, re.S).group(0)
+    assert re.search(r'class="points"[^>]*>W/O<', box), box
+    assert not re.search(r'class="points"[^>]*>0<', box)
+    html = client.get(reverse("tournaments:round", args=[competition.pk, 1])).text
+    row = html[html.index(f'id="pairing-{pairing.pk}"'):]
+    result = re.search(r'data-testid="pairing-result">([^<]*)<', row).group(1)
+    assert "0–0" not in result and "Walkover" in result
+
+
+def test_long_box_labels_of_a_spanish_double_elimination_are_not_cut(client, club):
+    from tests.competitions_db.helpers import bot_pairs
+    from tournaments.services import manager
+    competition = make_competition(club, format="double_elimination")
+    bot_pairs(competition, 16)
+    manager.step(competition.pk)
+    html = client.get(reverse("tournaments:bracket", args=[competition.pk]), HTTP_ACCEPT_LANGUAGE="es").text
+    assert "Perdedor de Ronda de ganadores 1 · partida" in html
+    assert "…" not in html

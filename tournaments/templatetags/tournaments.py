@@ -48,14 +48,19 @@ def standings_body(rows, competition):
     return mark_safe("\n".join(out))
 
 
+SIDE_CHARS = 48  # at 12px, the longest box label of the three languages fits BOX_W
+
+
 def _side_text(y: int, side, mirror: bool) -> str:
     """One pair's line of a box: (seed) name at the start, the games won at the end."""
     start, end = (BOX_W - 6, 8) if mirror else (6, BOX_W - 8)
     css = ' class="won"' if side.won else ""
     seed = f"({side.seed}) " if side.seed else ""
-    name = escape(Truncator(seed + side.text).chars(36))
-    points = f'<text x="{end}" y="{y}" class="points"{css}>{side.points}</text>' if side.points else ""
-    return f'<text x="{start}" y="{y}"{css}>{name}</text>{points}'
+    full = seed + side.text
+    shown = Truncator(full).chars(SIDE_CHARS - (6 if side.points else 0))
+    whole = f"<title>{escape(full)}</title>" if shown != full else ""  # a cut name is read whole on hover
+    points = f'<text x="{end}" y="{y}" class="points"{css}>{escape(side.points)}</text>' if side.points else ""
+    return f'<text x="{start}" y="{y}"{css}>{whole}{escape(shown)}</text>{points}'
 
 
 def _box_link(box, competition) -> str:
