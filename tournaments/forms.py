@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.core.validators import MaxValueValidator
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
@@ -50,6 +51,15 @@ def switch_value(data, name: str) -> bool:
     """A format box as chosen: ticked or not when it was shown, its default when it never was
     (so a switch to double elimination keeps the grand-final reset on)."""
     return name in data if name in shown_switches(data) else DEFAULTS[name]
+
+
+WEEK_DAYS, MAX_WEEK_DAYS = 7, 60
+INTERVAL_UNIT = "interval_unit"  # the page says whether it showed the round interval in days or minutes
+
+
+def interval_unit(format_key) -> str:
+    """A league's week is typed in days; the gap between other rounds in minutes."""
+    return "days" if format_key == Competition.Format.LEAGUE else "minutes"
 
 
 def minutes_field(label, initial, help_text=""):
@@ -109,12 +119,22 @@ class CompetitionForm(NewTableForm):
         self.format_key = self._value("format") if self._value("format") in FORMAT_HELP else Competition.Format.SWISS
         self.fields["format"].initial = self.format_key  # the select shows the format whose fields are shown
         self.fields["format"].help_text = FORMAT_HELP[self.format_key]
-        if self.format_key == Competition.Format.LEAGUE:
-            self.fields["round_interval"].label = _("Length of a fixture week (minutes)")
+        if self.format_key == Competition.Format.LEAGUE:  # a week is typed in days, other gaps in minutes
+            interval = self.fields["round_interval"]
+            interval.label, interval.initial = _("Length of a fixture week (days)"), WEEK_DAYS
+            interval.max_value = MAX_WEEK_DAYS
+            interval.validators = [v for v in interval.validators if not isinstance(v, MaxValueValidator)]
+            interval.validators.append(MaxValueValidator(MAX_WEEK_DAYS))
+            interval.widget.attrs["max"] = MAX_WEEK_DAYS
+            interval.help_text = _("Each week's matches are played within this many days; the next week starts then.")
         for name in self.SWITCHES:  # each sends the whole form, so the refreshed one keeps every value
             self.fields[name].widget.attrs.update({
                 "hx-get": refresh_url, "hx-include": "closest form", "hx-target": "#competition-form",
                 "hx-swap": "outerHTML", "hx-params": "not csrfmiddlewaretoken", "hx-sync": "closest form:replace"})
+
+    @property
+    def interval_unit(self) -> str:
+        return interval_unit(self.format_key)
 
     def _value(self, name):
         source = self.data if self.is_bound else self.initial
@@ -126,10 +146,13 @@ class CompetitionForm(NewTableForm):
         a new game brings its own presets and options, a new preset its options; the rest stays."""
         initial = {key: data.get(key) for key in data if key != "csrfmiddlewaretoken"}
         initial.pop(SHOWN, None)
+        initial.pop(INTERVAL_UNIT, None)
         for name in FORMAT_SWITCHES:
             initial[name] = switch_value(data, name)
         if changed == "game":
             initial.pop("preset", None)
+        if data.get(INTERVAL_UNIT) and data.get(INTERVAL_UNIT) != interval_unit(data.get("format")):
+            initial.pop("round_interval", None)  # minutes typed for a Swiss are no length of a week
         if changed in ("game", "preset"):
             initial = {k: v for k, v in initial.items() if not k.startswith(OPTION_PREFIX)}
         else:
@@ -192,7 +215,10 @@ class CompetitionForm(NewTableForm):
                 data[name] = default
             elif name in FORMAT_SWITCHES:
                 data[name] = switch_value(self.data, name)
-        if data.get("format") == Competition.Format.LEAGUE and not data.get("round_interval"):
+        unit = self.data.get(INTERVAL_UNIT)
+        if unit and data.get("format") and unit != interval_unit(data["format"]) and "round_interval" in data:
+            self.add_error("round_interval", _("The format changed: check this length again."))
+        elif data.get("format") == Competition.Format.LEAGUE and not data.get("round_interval"):
             self.add_error("round_interval", _("A league season needs the length of a fixture week."))
         closes, starts = data.get("entries_close_at"), data.get("starts_at")
         if closes and starts and closes > starts:
@@ -214,7 +240,8 @@ class CompetitionForm(NewTableForm):
             third_place_match=data["third_place_match"], grand_final_reset=data["grand_final_reset"],
             double_round_robin=data["double_round_robin"], seeding=data["seeding"], starts_at=data["starts_at"],
             entries_close_at=data["entries_close_at"],
-            round_interval=timedelta(minutes=data["round_interval"]), check_in=timedelta(minutes=data["check_in"]),
+            round_interval=timedelta(**{interval_unit(data["format"]): data["round_interval"]}),
+            check_in=timedelta(minutes=data["check_in"]),
             grace=timedelta(minutes=data["grace"]), reconnect_seconds=data.get("reconnect_seconds") or 60,
             leaver_policy=data.get("leaver_policy") or LeaverPolicy.FORFEIT, created_by=user)
 

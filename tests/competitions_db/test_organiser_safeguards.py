@@ -331,3 +331,33 @@ def test_long_box_labels_of_a_spanish_double_elimination_are_not_cut(client, clu
     html = client.get(reverse("tournaments:bracket", args=[competition.pk]), HTTP_ACCEPT_LANGUAGE="es").text
     assert "Perdedor de Ronda de ganadores 1 · partida" in html
     assert "…" not in html
+
+
+def test_a_league_week_is_typed_in_days(client, organiser, club):
+    client.force_login(organiser)
+    swiss_page = form_data(round_interval="30", interval_unit="minutes")
+    html = client.get(reverse("tournaments:new", args=[club.slug]), {**swiss_page, "format": "league"},
+                      HTTP_HX_REQUEST="true", HTTP_HX_TRIGGER_NAME="format", HTTP_ACCEPT_LANGUAGE="es").text
+    assert "(días)" in html and "minutos)" not in field_block(html, "round_interval")
+    assert re.search(r'name="round_interval" value="7"', html)  # 30 minutes is no week: the default instead
+    assert '<input type="hidden" name="interval_unit" value="days">' in html
+    response = client.post(reverse("tournaments:new", args=[club.slug]), form_data(
+        format="league", round_interval="7", interval_unit="days"))
+    assert response.status_code == 302
+    assert Competition.objects.get(name="Winter Cup").round_interval == timedelta(days=7)
+
+
+def test_minutes_sent_for_a_league_are_refused_not_read_as_days(client, organiser, club):
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:new", args=[club.slug]), form_data(
+        format="league", round_interval="10080", interval_unit="minutes"))
+    assert response.status_code == 200 and not Competition.objects.exists()
+    assert response.context["form"].errors.get("round_interval")
+
+
+def test_the_league_page_says_a_fixture_is_lost_at_the_end_of_its_week(client, club):
+    competition = make_competition(club, format="league", round_interval=timedelta(days=7),
+                                   starts_in=timedelta(days=1))
+    html = client.get(competition.get_absolute_url()).text
+    rule = re.search(r'data-testid="no-show-rule">([^<]*)<', html).group(1)
+    assert "when the week ends" in rule and "after the start" not in rule
