@@ -226,14 +226,18 @@ class CompetitionForm(NewTableForm):
         return data
 
     def create(self, club, user) -> Competition:
-        data = self.cleaned_data
-        base, slug, n = slugify(data["name"])[:100] or "competition", None, 1
+        base, slug, n = slugify(self.cleaned_data["name"])[:100] or "competition", None, 1
         slug = base
         while Competition.objects.filter(club=club, slug=slug).exists():
             n += 1
             slug = f"{base}-{n}"
-        return Competition(
-            club=club, name=data["name"], slug=slug, game=self.game_key, format=data["format"],
+        return Competition(club=club, slug=slug, created_by=user, **self.values())
+
+    def values(self) -> dict:
+        """The competition's fields as the form sets them (creating one, or editing it before its start)."""
+        data = self.cleaned_data
+        return dict(
+            name=data["name"], game=self.game_key, format=data["format"],
             kind=Competition.Kind.LEAGUE if data["format"] == Competition.Format.LEAGUE else Competition.Kind.TOURNAMENT,
             visibility=data["visibility"], preset=self.preset_key, options=data["options"], best_of=data["best_of"],
             time_control=data["time_control"], substitute_bot=data.get("bot_level") or "normal", swiss_rounds=data["swiss_rounds"],
@@ -243,7 +247,29 @@ class CompetitionForm(NewTableForm):
             round_interval=timedelta(**{interval_unit(data["format"]): data["round_interval"]}),
             check_in=timedelta(minutes=data["check_in"]),
             grace=timedelta(minutes=data["grace"]), reconnect_seconds=data.get("reconnect_seconds") or 60,
-            leaver_policy=data.get("leaver_policy") or LeaverPolicy.FORFEIT, created_by=user)
+            leaver_policy=data.get("leaver_policy") or LeaverPolicy.FORFEIT)
+
+    @classmethod
+    def of(cls, competition: Competition, **kwargs) -> "CompetitionForm":
+        """The form showing a competition as it is (its edit page): every field, the rule options too."""
+        interval = competition.round_interval.total_seconds() // (86400 if competition.is_league else 60)
+        initial = {
+            "name": competition.name, "format": competition.format, "seeding": competition.seeding,
+            "visibility": competition.visibility, "starts_at": competition.starts_at,
+            "entries_close_at": competition.entries_close_at, "round_interval": int(interval),
+            "check_in": int(competition.check_in.total_seconds() // 60), "grace": int(competition.grace.total_seconds() // 60),
+            "swiss_rounds": competition.swiss_rounds, "third_place_match": competition.third_place_match,
+            "grand_final_reset": competition.grand_final_reset, "double_round_robin": competition.double_round_robin,
+            "reconnect_seconds": competition.reconnect_seconds, "leaver_policy": competition.leaver_policy,
+            "game": competition.game, "preset": competition.preset, "time_control": competition.time_control,
+            "best_of": competition.best_of, "bot_level": competition.substitute_bot}
+        form = cls(initial=initial, game=competition.game, preset=competition.preset, **kwargs)
+        for name, field in form.fields.items():
+            key = name[len(OPTION_PREFIX):] if name.startswith(OPTION_PREFIX) else None
+            if key is not None and key in competition.options:
+                value = competition.options[key]
+                form.initial[name] = str(value) if isinstance(field, forms.ChoiceField) and type(value) is not bool else value
+        return form
 
 
 class UsernameField(forms.CharField):

@@ -332,6 +332,7 @@ class AuditEntry(models.Model):
         BOT_SEATED = "bot_seated", _("put a bot in an absent player's seat (the match is not rated)")
         WALKOVER = "walkover", _("gave a walkover")
         FINISHED = "finished", _("closed the competition")
+        EDITED = "edited", _("edited the competition before its start")
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="audit_entries")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,

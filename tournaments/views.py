@@ -81,16 +81,57 @@ def new_competition(request, club_slug):
         return render(request, template, {"form": form, "club": club})
 
 
-def competition_form(request, club) -> forms.CompetitionForm:
+def competition_form(request, club, competition=None) -> forms.CompetitionForm:
     """The bound form of a submission; else the form as the organiser left it after changing the
-    game, format or preset (htmx sends which one; a browser without JavaScript posts `refresh`)."""
-    zone = {"zone_name": club.time_zone, "refresh_url": reverse("tournaments:new", args=[club.slug])}
+    game, format or preset (htmx sends which one; a browser without JavaScript posts `refresh`);
+    else a new form, or the form of `competition` as it is (its edit page)."""
+    url = reverse("tournaments:edit", args=[competition.pk]) if competition else reverse("tournaments:new",
+                                                                                          args=[club.slug])
+    zone = {"zone_name": club.time_zone, "refresh_url": url}
     if request.method == "POST" and "refresh" not in request.POST:
         return forms.CompetitionForm(request.POST, **zone)
     data = request.POST if request.method == "POST" else request.GET
     if "name" in data or "game" in data:
         return forms.CompetitionForm.refreshed(data, request.headers.get("HX-Trigger-Name", ""), **zone)
+    if competition is not None:
+        return forms.CompetitionForm.of(competition, **zone)
     return forms.CompetitionForm(game=club.first_game or Game.ALLFOURS, **zone)
+
+
+@login_required
+def edit_competition(request, pk):
+    """Every field of a competition that has not started, on the creation form; audited. A second
+    organiser's save in between is refused (the form's `seen`), and the form then shows what is."""
+    competition = managed(request, pk)
+    if competition.status != Competition.Status.OPEN:
+        messages.error(request, _("The competition has started: it can no longer be edited."))
+        return redirect(competition)
+    club = competition.club
+    seen = (request.POST if request.method == "POST" else request.GET).get("seen") or \
+        organiser.edit_fingerprint(competition)
+    with timezone.override(display.zone_of(club.time_zone)):
+        form = competition_form(request, club, competition)
+        if request.method == "POST" and form.is_bound and form.is_valid():
+            try:
+                changed = organiser.edit_competition(competition, form.values(), request.user, seen)
+            except CompetitionError as error:
+                messages.error(request, error.message)
+                competition.refresh_from_db()
+                if competition.status != Competition.Status.OPEN:
+                    return redirect(competition)
+                form, seen = competition_form_of(request, competition), organiser.edit_fingerprint(competition)
+            else:
+                messages.success(request, _("The competition has been saved.") if changed else
+                                 _("Nothing was changed."))
+                return redirect(competition)
+        context = {"form": form, "club": club, "competition": competition, "seen": seen}
+        template = "tournaments/new_form.html" if request.htmx else "tournaments/edit.html"
+        return render(request, template, context, status=400 if form.is_bound and form.errors else 200)
+
+
+def competition_form_of(request, competition) -> forms.CompetitionForm:
+    return forms.CompetitionForm.of(competition, zone_name=competition.club.time_zone,
+                                    refresh_url=reverse("tournaments:edit", args=[competition.pk]))
 
 
 @cached_for_visitors

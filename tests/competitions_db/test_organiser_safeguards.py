@@ -361,3 +361,116 @@ def test_the_league_page_says_a_fixture_is_lost_at_the_end_of_its_week(client, c
     html = client.get(competition.get_absolute_url()).text
     rule = re.search(r'data-testid="no-show-rule">([^<]*)<', html).group(1)
     assert "when the week ends" in rule and "after the start" not in rule
+
+
+# ----- 8. edit a competition before it starts ----------------------------------------------------
+
+def created(client, organiser, club, **changes):
+    client.force_login(organiser)
+    client.post(reverse("tournaments:new", args=[club.slug]), form_data(**changes))
+    return Competition.objects.get()
+
+
+def edit_data(client, competition, **changes):
+    """What the edit page posts as it stands (its own values, its `seen`), with `changes` typed in."""
+    html = client.get(reverse("tournaments:edit", args=[competition.pk])).text
+    seen = re.search(r'name="seen" value="([^"]+)"', html).group(1)
+    data = form_data(**{key: value for key, value in changes.items()})
+    return {**data, "seen": seen}
+
+
+def test_the_competition_page_leads_to_an_edit_form_showing_every_current_value(client, organiser, club):
+    competition = created(client, organiser, club, format="double_elimination", shown="grand_final_reset",
+                          game="cuatrola", preset="standard", best_of="3", grace="7",
+                          starts_at="2030-06-01T18:00")
+    detail = client.get(competition.get_absolute_url()).text
+    assert reverse("tournaments:edit", args=[competition.pk]) in detail
+    response = client.get(reverse("tournaments:edit", args=[competition.pk]), HTTP_ACCEPT_LANGUAGE="es")
+    form = response.context["form"]
+    html = response.text
+    assert 'value="Winter Cup"' in html and 'value="2030-06-01T18:00"' in html  # the club's zone, Madrid
+    assert form["format"].value() == "double_elimination" and form["game"].value() == "cuatrola"
+    assert str(form["best_of"].value()) == "3" and str(form["grace"].value()) == "7"
+    assert not box_ticked(html, "grand_final_reset")  # as it was saved: shown and left unticked
+    assert f'action="{reverse("tournaments:edit", args=[competition.pk])}"' in html
+    assert "Guardar los cambios" in html
+
+
+def test_every_field_can_be_edited_before_the_start_and_the_edit_is_audited(client, organiser, club):
+    competition = created(client, organiser, club)
+    human_pairs(competition, 2)
+    slug = competition.slug
+    data = edit_data(client, competition, name="Spring Cup", format="single_elimination",
+                     third_place_match="on", shown="third_place_match", seeding="hand", visibility="members",
+                     starts_at="2031-03-01T19:30", entries_close_at="2031-03-01T19:00", round_interval="20",
+                     check_in="30", grace="12", reconnect_seconds="120", leaver_policy="bot", game="cuatrola",
+                     preset="standard", time_control="60", best_of="3", bot_level="easy")
+    response = client.post(reverse("tournaments:edit", args=[competition.pk]), data)
+    assert response.status_code == 302, response.context["form"].errors
+    competition.refresh_from_db()
+    assert (competition.name, competition.format, competition.third_place_match, competition.seeding,
+            competition.visibility, competition.game, competition.preset, competition.time_control,
+            competition.best_of, competition.substitute_bot, competition.leaver_policy,
+            competition.reconnect_seconds) == (
+        "Spring Cup", "single_elimination", True, "hand", "members", "cuatrola", "standard", 60, 3, "easy", "bot", 120)
+    assert competition.starts_at.isoformat() == "2031-03-01T18:30:00+00:00"  # 19:30 in Madrid
+    assert (competition.round_interval, competition.check_in, competition.grace) == (
+        timedelta(minutes=20), timedelta(minutes=30), timedelta(minutes=12))
+    assert competition.slug == slug and competition.entries.count() == 2  # its address and pairs stay
+    audit = AuditEntry.objects.get(competition=competition, action=AuditEntry.Action.EDITED)
+    assert audit.actor == organiser and {"name", "format", "game", "starts_at"} <= set(audit.detail["changed"])
+    assert audit.detail["changed"]["name"] == ["Winter Cup", "Spring Cup"]
+    page = client.get(competition.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="es").text
+    assert "editó la competición antes de que empezara" in page and "Nombre" in page
+
+
+def test_a_started_competition_cannot_be_edited_this_way(client, organiser, club):
+    competition = created(client, organiser, club)
+    data = edit_data(client, competition, name="Too late")
+    Competition.objects.filter(pk=competition.pk).update(status=Competition.Status.RUNNING)
+    assert client.get(reverse("tournaments:edit", args=[competition.pk])).status_code == 302
+    client.post(reverse("tournaments:edit", args=[competition.pk]), data)
+    competition.refresh_from_db()
+    assert competition.name == "Winter Cup"
+    assert not AuditEntry.objects.filter(action=AuditEntry.Action.EDITED).exists()
+
+
+def test_of_two_organisers_editing_at_once_the_first_wins_and_the_second_is_told(client, organiser, club):
+    competition = created(client, organiser, club)
+    first = edit_data(client, competition, name="First's name")
+    second = edit_data(client, competition, name="Second's name")
+    assert client.post(reverse("tournaments:edit", args=[competition.pk]), first).status_code == 302
+    response = client.post(reverse("tournaments:edit", args=[competition.pk]), second, follow=True)
+    competition.refresh_from_db()
+    assert competition.name == "First's name"
+    assert "Another organiser changed this competition meanwhile" in response.text
+    assert 'value="First&#x27;s name"' in response.text  # the form shows what is now saved
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.EDITED).count() == 1
+
+
+def test_nonsense_in_the_edit_form_is_refused_beside_the_field_and_changes_nothing(client, organiser, club):
+    competition = created(client, organiser, club)
+    data = edit_data(client, competition, name="Renamed", starts_at="2001-01-01T10:00")
+    response = client.post(reverse("tournaments:edit", args=[competition.pk]), data)
+    assert response.status_code == 400
+    assert response.context["form"].errors.get("starts_at") and 'value="Renamed"' in response.text
+    competition.refresh_from_db()
+    assert competition.name == "Winter Cup"
+
+
+def test_only_the_clubs_organisers_may_edit(client, organiser, club):
+    competition = created(client, organiser, club)
+    client.force_login(make_user())
+    assert client.get(reverse("tournaments:edit", args=[competition.pk])).status_code == 403
+    assert client.post(reverse("tournaments:edit", args=[competition.pk]), form_data(name="Hijack")).status_code == 403
+    competition.refresh_from_db()
+    assert competition.name == "Winter Cup"
+
+
+def test_changing_the_format_on_the_edit_page_keeps_it_the_edit_form(client, organiser, club):
+    competition = created(client, organiser, club)
+    data = edit_data(client, competition, format="double_elimination")
+    html = client.get(reverse("tournaments:edit", args=[competition.pk]), data, HTTP_HX_REQUEST="true",
+                      HTTP_HX_TRIGGER_NAME="format").text
+    assert f'action="{reverse("tournaments:edit", args=[competition.pk])}"' in html
+    assert f'name="seen" value="{data["seen"]}"' in html and box_ticked(html, "grand_final_reset")

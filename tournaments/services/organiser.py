@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
@@ -174,3 +176,37 @@ def create_competition(competition: Competition, actor) -> Competition:
         _audit(competition, actor, AuditEntry.Action.CREATED)
     return competition
 
+
+EDITABLE = ("name", "game", "format", "kind", "visibility", "preset", "options", "best_of", "time_control",
+            "substitute_bot", "swiss_rounds", "third_place_match", "grand_final_reset", "double_round_robin",
+            "seeding", "starts_at", "entries_close_at", "round_interval", "check_in", "grace", "reconnect_seconds",
+            "leaver_policy")
+
+
+def edit_fingerprint(competition: Competition) -> str:
+    """What the organiser saw on the edit page: a second organiser's save changes it."""
+    shown = json.dumps({name: getattr(competition, name) for name in EDITABLE}, sort_keys=True, default=str)
+    return hashlib.sha256(shown.encode()).hexdigest()[:32]
+
+
+def edit_competition(competition: Competition, values: dict, actor, seen: str | None = None) -> list[str]:
+    """Change any field of a competition that has not started, from what the organiser saw (`seen`):
+    of two organisers editing at once the first save wins and the second is told. Audited with each
+    changed field's value before and after; returns the changed fields' names."""
+    with transaction.atomic():
+        locked = _lock(competition.pk)
+        if locked.status != Competition.Status.OPEN:
+            raise CompetitionError(_("The competition has started: it can no longer be edited."))
+        if seen is not None and seen != edit_fingerprint(locked):
+            raise CompetitionError(_("Another organiser changed this competition meanwhile. Nothing was saved: "
+                                     "the form now shows the competition as it is."))
+        changed = [name for name in EDITABLE if name in values and getattr(locked, name) != values[name]]
+        if not changed:
+            return []
+        before = {name: getattr(locked, name) for name in changed}
+        for name in changed:
+            setattr(locked, name, values[name])
+        locked.save(update_fields=changed)
+        _audit(locked, actor, AuditEntry.Action.EDITED, detail={"changed": json.loads(json.dumps(
+            {name: [before[name], values[name]] for name in changed}, default=str))})
+    return changed

@@ -3,15 +3,17 @@ match) are built here in Python with escaping rather than as template loops: at 
 template loop spends most of the page's time resolving variables (benchmarks/standings_page.py)."""
 
 from django import template
+from django.core.exceptions import FieldDoesNotExist
 from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
-from django.utils.text import Truncator
+from django.utils.text import Truncator, capfirst
 from django.utils.translation import gettext as _
 
 from config.formatting import date_time, duration_words, readers_date_time, signed
 from tournaments import display
 from tournaments.brackets import BOX_H, BOX_W
+from tournaments.models import Competition
 
 register = template.Library()
 
@@ -165,3 +167,15 @@ def control_fields(context, action, pairing, members):
 @register.filter
 def tiebreak_short(name) -> str:
     return short_names().get(name, "")
+
+
+@register.filter
+def changed_fields(changed) -> str:
+    """The names of the fields an edit changed, as the reader's language says them."""
+    names = []
+    for name in changed or ():
+        try:
+            names.append(str(capfirst(Competition._meta.get_field(name).verbose_name)))
+        except FieldDoesNotExist:  # a field since removed: its name is still better than nothing
+            names.append(name)
+    return ", ".join(names)
