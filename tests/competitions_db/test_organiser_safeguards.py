@@ -4,6 +4,7 @@ what was typed and answer beside the field."""
 
 import re
 from datetime import timedelta
+from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
@@ -474,3 +475,73 @@ def test_changing_the_format_on_the_edit_page_keeps_it_the_edit_form(client, org
                       HTTP_HX_TRIGGER_NAME="format").text
     assert f'action="{reverse("tournaments:edit", args=[competition.pk])}"' in html
     assert f'name="seen" value="{data["seen"]}"' in html and box_ticked(html, "grand_final_reset")
+
+
+class FormReader(HTMLParser):
+    """The fields a browser would send from the page's competition form, as it is shown."""
+
+    def __init__(self):
+        super().__init__()
+        self.data, self.select, self.textarea, self.first_option = {}, None, None, None
+
+    def add(self, name, value):
+        self.data.setdefault(name, []).append(value)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        name = attrs.get("name")
+        if tag == "input" and name:
+            kind = attrs.get("type", "text")
+            if kind in ("checkbox", "radio"):
+                if "checked" in attrs:
+                    self.add(name, attrs.get("value", "on"))
+            elif kind not in ("submit", "button"):
+                self.add(name, attrs.get("value", ""))
+        elif tag == "select":
+            self.select, self.first_option = name, None
+        elif tag == "option" and self.select:
+            if self.first_option is None:
+                self.first_option = attrs.get("value", "")
+            if "selected" in attrs:
+                self.add(self.select, attrs.get("value", ""))
+        elif tag == "textarea":
+            self.textarea = name
+            self.add(name, "")
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            if self.select not in self.data and self.first_option is not None:
+                self.add(self.select, self.first_option)
+            self.select = None
+        elif tag == "textarea":
+            self.textarea = None
+
+    def handle_data(self, data):
+        if self.textarea:
+            self.data[self.textarea][-1] += data
+
+
+def what_a_browser_posts(html: str) -> dict:
+    form = html[html.index('id="competition-form"'):]
+    reader = FormReader()
+    reader.feed(form[:form.index("</form>")])
+    return {name: values if len(values) > 1 else values[0] for name, values in reader.data.items()}
+
+
+@pytest.mark.parametrize("changes", [
+    {},
+    {"format": "league", "round_interval": "7", "interval_unit": "days", "double_round_robin": "on",
+     "shown": "double_round_robin"},
+    {"format": "double_elimination", "shown": "grand_final_reset"},
+    {"game": "baloot", "preset": "saudi_classic"},
+])
+def test_saving_the_edit_form_untouched_changes_only_what_was_typed(client, organiser, club, changes):
+    competition = created(client, organiser, club, **changes)
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:edit", args=[competition.pk]))
+    data = what_a_browser_posts(page.text)
+    data["name"] = "Renamed"
+    response = client.post(reverse("tournaments:edit", args=[competition.pk]), data)
+    assert response.status_code == 302, response.context["form"].errors
+    audit = AuditEntry.objects.get(competition=competition, action=AuditEntry.Action.EDITED)
+    assert list(audit.detail["changed"]) == ["name"], audit.detail
