@@ -202,6 +202,24 @@ class CompetitionForm(NewTableForm):
         """The fields of the chosen format only."""
         return [self[name] for name in FORMAT_ONLY.get(self.format_key, ())]
 
+    def carried(self) -> list[tuple[str, str]]:
+        """(name, value) of the other formats' fields, kept in hidden inputs so a switch of format
+        and back finds them as they were: Swiss rounds, and each format box that was shown (with
+        its name under `shown`, and "on" when ticked). Nothing the form would refuse is carried."""
+        mine = FORMAT_ONLY.get(self.format_key, ())
+        kept = []
+        rounds = self._value("swiss_rounds") if "swiss_rounds" not in mine else None
+        if str(rounds or "").isdigit() and 1 <= int(rounds) <= MAX_SWISS_ROUNDS:
+            kept.append(("swiss_rounds", str(int(rounds))))
+        source = self.data if self.is_bound else self.initial
+        chosen = shown_switches(source) | {name for name in FORMAT_SWITCHES if name in source}
+        for name in FORMAT_SWITCHES:
+            if name not in mine and name in chosen:
+                kept.append((SHOWN, name))
+                if (name in source) if self.is_bound else bool(source.get(name)):
+                    kept.append((name, "on"))
+        return kept
+
     def clean_starts_at(self):
         starts_at = self.cleaned_data["starts_at"]
         if starts_at <= timezone.now():

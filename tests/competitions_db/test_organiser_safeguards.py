@@ -514,6 +514,8 @@ class FormReader(HTMLParser):
                 self.add(self.select, self.first_option)
             self.select = None
         elif tag == "textarea":
+            value = self.data[self.textarea][-1]
+            self.data[self.textarea][-1] = value[1:] if value.startswith("\n") else value  # as HTML says
             self.textarea = None
 
     def handle_data(self, data):
@@ -545,3 +547,36 @@ def test_saving_the_edit_form_untouched_changes_only_what_was_typed(client, orga
     assert response.status_code == 302, response.context["form"].errors
     audit = AuditEntry.objects.get(competition=competition, action=AuditEntry.Action.EDITED)
     assert list(audit.detail["changed"]) == ["name"], audit.detail
+
+
+def switch_format(client, club, html: str, format_key: str) -> str:
+    """Change the Format select on the page `html` as a browser does (htmx sends the whole form)."""
+    data = what_a_browser_posts(html)
+    data.pop("csrfmiddlewaretoken", None)
+    data["format"] = format_key
+    return client.get(reverse("tournaments:new", args=[club.slug]), data, HTTP_HX_REQUEST="true",
+                      HTTP_HX_TRIGGER_NAME="format").text
+
+
+def test_swiss_rounds_and_an_unticked_reset_survive_a_switch_of_format_and_back(client, organiser, club):
+    client.force_login(organiser)
+    html = client.get(reverse("tournaments:new", args=[club.slug])).text
+    data = what_a_browser_posts(html)
+    data.update({"name": "Winter Cup", "swiss_rounds": "5"})
+    html = client.get(reverse("tournaments:new", args=[club.slug]), data, HTTP_HX_REQUEST="true",
+                      HTTP_HX_TRIGGER_NAME="preset").text
+    html = switch_format(client, club, html, "double_elimination")
+    assert box_ticked(html, "grand_final_reset")
+    data = what_a_browser_posts(html)
+    data.pop("grand_final_reset")  # the organiser unticks the reset
+    html = client.get(reverse("tournaments:new", args=[club.slug]), {**data, "game": "cuatrola"},
+                      HTTP_HX_REQUEST="true", HTTP_HX_TRIGGER_NAME="game").text
+    html = switch_format(client, club, html, "swiss")
+    assert re.search(r'name="swiss_rounds" value="5"', html) and 'id="id_swiss_rounds"' in html
+    html = switch_format(client, club, html, "double_elimination")
+    assert not box_ticked(html, "grand_final_reset")
+    response = client.post(reverse("tournaments:new", args=[club.slug]), what_a_browser_posts(html))
+    assert response.status_code == 302
+    competition = Competition.objects.get()
+    assert (competition.format, competition.grand_final_reset, competition.swiss_rounds) == (
+        "double_elimination", False, None)
