@@ -144,8 +144,7 @@ def detail(request, pk):
     standings = pages.standings_rows(competition, limit=10)
     context.update({
         "entries": pages.entry_list(competition), "rounds": list(competition.rounds.order_by("number")),
-        "standings": standings, "audit": competition.audit_entries
-        .select_related("actor__player", "entry")[:50],
+        "standings": standings, "audit": pages.audit_lines(competition),
         "entries_open": entries.entries_open(competition), "enter_form": forms.EnterForm(),
         "tiebreaks": pages.tiebreak_names(competition), "champion": pages.champion(competition, standings)})
     return render(request, "tournaments/detail.html", context)

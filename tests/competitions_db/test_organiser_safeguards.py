@@ -580,3 +580,19 @@ def test_swiss_rounds_and_an_unticked_reset_survive_a_switch_of_format_and_back(
     competition = Competition.objects.get()
     assert (competition.format, competition.grand_final_reset, competition.swiss_rounds) == (
         "double_elimination", False, None)
+
+
+def test_audit_lines_name_the_pairing_and_the_players_they_touched(client, organiser, club):
+    from tests.competitions_db.test_organiser_controls import running_swiss
+    competition, pairing, pairs = running_swiss(club, organiser)
+    newcomer = make_user("rosa")
+    Membership.objects.create(club=club, user=newcomer)
+    leaving = pairing.home.players.first().user
+    controls.substitute(competition, pairing.pk, leaving, newcomer, organiser, "ill")
+    controls.award_walkover(competition, pairing.pk, "home", organiser, "never came")
+    pairing.refresh_from_db()
+    html = client.get(competition.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="es").text
+    log = html[html.index('data-testid="audit-log"'):]
+    assert f"sale {leaving.username}, entra {newcomer.username}" in log
+    from django.utils.html import escape
+    assert f'<span data-testid="audit-pairing">{escape(pairing.home.name)} – {escape(pairing.away.name)}</span>' in log
