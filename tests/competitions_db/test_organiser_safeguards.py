@@ -596,3 +596,22 @@ def test_audit_lines_name_the_pairing_and_the_players_they_touched(client, organ
     assert f"sale {leaving.username}, entra {newcomer.username}" in log
     from django.utils.html import escape
     assert f'<span data-testid="audit-pairing">{escape(pairing.home.name)} – {escape(pairing.away.name)}</span>' in log
+
+
+def test_the_round_page_names_who_is_here_and_counts_a_bot_pair_as_present(client, organiser, club):
+    from tests.competitions_db.helpers import bot_pairs
+    from tournaments.models import CheckIn
+    from tournaments.services import manager
+    competition = make_competition(club, check_in=timedelta(hours=1), grace=timedelta(hours=1),
+                                   created_by=organiser)
+    (_entry, (amina, bilal)), = human_pairs(competition, 1)
+    bot_pairs(competition, 1)
+    manager.step(competition.pk)
+    pairing = Pairing.objects.get(competition=competition, away__isnull=False)
+    CheckIn.objects.create(pairing=pairing, user=amina)
+    client.force_login(organiser)
+    html = client.get(reverse("tournaments:round", args=[competition.pk, 1]), HTTP_ACCEPT_LANGUAGE="es").text
+    state = re.search(r'data-testid="check-in-list">(.*?)</span>', html, re.S).group(1)
+    assert "Bots 1" in state.split("·")[0] and amina.username in state.split("·")[0]
+    assert "Sin confirmar todavía:" in state and bilal.username in state.split("·")[1]
+    assert "of 4" not in html and "de 4" not in state

@@ -179,3 +179,21 @@ def changed_fields(changed) -> str:
         except FieldDoesNotExist:  # a field since removed: its name is still better than nothing
             names.append(name)
     return ", ".join(names)
+
+
+@register.simple_tag
+def check_in_state(pairing) -> dict:
+    """Who is here for a pairing, by name: players checked in, and a bot pair (always there); and
+    who is not yet. From the round page's prefetched players and check-ins: no query."""
+    checked = {check.user_id for check in pairing.check_ins.all()}
+    here, waiting = [], []
+    for entry in (pairing.home, pairing.away):
+        if entry is None:
+            continue
+        if entry.bot:
+            here.append(entry.name)
+            continue
+        for place in entry.players.all():
+            name = getattr(getattr(place.user, "player", None), "name", "") or place.user.get_username()
+            (here if place.user_id in checked else waiting).append(name)
+    return {"here": here, "waiting": waiting}
