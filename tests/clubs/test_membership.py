@@ -347,3 +347,12 @@ def test_the_archive_filters_by_player(client, cast):
     assert f"#{theirs.pk}<" in html and f"#{other.pk}<" not in html
     assert f'/matches/?player={cast.member.username}' in client.get(
         reverse("player", args=[cast.member.username])).content.decode()
+
+
+def test_the_spanish_invitation_message_does_not_guess_the_players_gender(client, cast):
+    client.force_login(cast.organiser)
+    response = client.post(reverse("clubs:invite_member", args=[cast.club.slug]),
+                           {"player-who": cast.outsider.username, "player-days": "7"}, follow=True,
+                           HTTP_ACCEPT_LANGUAGE="es")
+    html = response.content.decode()
+    assert "Invitación enviada a" in html and "está invitado" not in html

@@ -615,3 +615,11 @@ def test_the_round_page_names_who_is_here_and_counts_a_bot_pair_as_present(clien
     assert "Bots 1" in state.split("·")[0] and amina.username in state.split("·")[0]
     assert "Sin confirmar todavía:" in state and bilal.username in state.split("·")[1]
     assert "of 4" not in html and "de 4" not in state
+
+
+def test_the_arabic_page_writes_check_in_and_grace_without_a_broken_preposition(client, club):
+    competition = make_competition(club, starts_in=timedelta(days=1), check_in=timedelta(minutes=2),
+                                   grace=timedelta(minutes=2))
+    html = client.get(competition.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ar").text
+    rule = re.search(r'data-testid="no-show-rule">([^<]*)<', html).group(1)
+    assert "بـدقيقتان" not in rule and "قدرها دقيقتان" in rule
