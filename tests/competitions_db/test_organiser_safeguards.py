@@ -623,3 +623,20 @@ def test_the_arabic_page_writes_check_in_and_grace_without_a_broken_preposition(
     html = client.get(competition.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ar").text
     rule = re.search(r'data-testid="no-show-rule">([^<]*)<', html).group(1)
     assert "بـدقيقتان" not in rule and "قدرها دقيقتان" in rule
+
+
+def test_latin_names_with_parentheses_are_isolated_in_arabic_headings(client, organiser, club):
+    from tests.competitions_db.helpers import bot_pairs
+    from tournaments.services import manager
+    competition = make_competition(club, created_by=organiser)
+    Competition.objects.filter(pk=competition.pk).update(name="Copa (Arima)")
+    bot_pairs(competition, 2)
+    manager.step(competition.pk)
+    client.force_login(organiser)
+    for url in (reverse("tournaments:round", args=[competition.pk, 1]),
+                reverse("tournaments:standings", args=[competition.pk]),
+                reverse("tournaments:manage", args=[competition.pk])):
+        html = client.get(url, HTTP_ACCEPT_LANGUAGE="ar").text
+        assert re.search(r"<h1><bdi>Copa \(Arima\)</bdi>", html), url
+    html = client.get(reverse("tournaments:new", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="ar").text
+    assert f"<bdi>{club.name}</bdi>" in html and "&lt;bdi" not in html

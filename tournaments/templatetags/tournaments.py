@@ -197,3 +197,10 @@ def check_in_state(pairing) -> dict:
             name = getattr(getattr(place.user, "player", None), "name", "") or place.user.get_username()
             (here if place.user_id in checked else waiting).append(name)
     return {"here": here, "waiting": waiting}
+
+
+@register.filter
+def isolated(value) -> str:
+    """A name inside a translated sentence, isolated (<bdi>): a Latin name with parentheses keeps
+    its order in an Arabic heading."""
+    return format_html("<bdi>{}</bdi>", value)
