@@ -24,6 +24,7 @@ CONTROL_DONE = {
     "start": gettext_lazy("The table is open."), "bot": gettext_lazy("A bot plays this seat now; the match is not rated."),
     "walkover": gettext_lazy("The walkover is recorded."), "substitute": gettext_lazy("The player has been substituted."),
     "correct": gettext_lazy("The result has been corrected."), "move": gettext_lazy("The match has been moved."),
+    "club": gettext_lazy("The result of the match played at the club is recorded."),
 }
 
 
@@ -69,6 +70,9 @@ def run_control(competition, pairing, action: str, data: dict, user, seen) -> No
                             data["reason"], seen)
     elif action == "move":
         controls.move_pairing(competition, pairing.pk, data["starts_at"], user, data["reason"], seen)
+    elif action == "club":
+        controls.enter_club_result(competition, pairing.pk, data["winner"], data["home_points"], data["away_points"],
+                                   user, data["reason"], seen)
     else:
         controls.correct_result(competition, pairing.pk, data["winner"], data["home_points"], data["away_points"],
                                 user, data["reason"], seen)

@@ -414,6 +414,12 @@ class CorrectForm(forms.Form):
         return data
 
 
+class ClubResultForm(CorrectForm):
+    """The result of a match played face to face at the club (the reason is optional here)."""
+
+    reason = forms.CharField(label=_("Note (optional)"), max_length=500, required=False)
+
+
 class MovePairingForm(forms.Form):
     """One pairing's new start, typed in the club's zone (build and validate it under that zone)."""
 
@@ -442,7 +448,7 @@ def show_current_result(form: CorrectForm, pairing) -> None:
 
 
 CONTROL_FORMS = {"start": StartForm, "bot": BotForm, "walkover": WalkoverForm, "substitute": SubstituteForm,
-                 "correct": CorrectForm, "move": MovePairingForm}
+                 "correct": CorrectForm, "club": ClubResultForm, "move": MovePairingForm}
 
 
 def control_form(action: str, pairing, members, data=None) -> forms.Form:
@@ -455,9 +461,12 @@ def control_form(action: str, pairing, members, data=None) -> forms.Form:
         form.fields["old"].choices = players
         form.fields["new"].choices = [(m.pk, m.player.name) for m in members]
     if "winner" in form.fields:
-        form.fields["winner"].choices = winner_choices(pairing, action == "correct" and not pairing.competition.is_bracket)
+        form.fields["winner"].choices = winner_choices(
+            pairing, action in ("correct", "club") and not pairing.competition.is_bracket)
     if action == "correct":
         show_current_result(form, pairing)
+    if action == "club":
+        form.games_to_win, form.draw_allowed = pairing.competition.games_to_win, not pairing.competition.is_bracket
     if action == "move":
         form.fields["starts_at"].initial = pairing.starts
         form.fields["starts_at"].help_text = _("In the club's time zone: %(zone)s.") % {

@@ -14,7 +14,7 @@ from clubs.models import Membership
 from tests.competitions_db.helpers import human_pairs, make_club, make_competition, make_user
 from tests.competitions_db.test_organiser_controls import form_data
 from tournaments.models import AuditEntry, Competition, Pairing
-from tournaments.services import controls, entries
+from tournaments.services import CompetitionError, controls, entries
 
 pytestmark = pytest.mark.django_db
 
@@ -640,3 +640,63 @@ def test_latin_names_with_parentheses_are_isolated_in_arabic_headings(client, or
         assert re.search(r"<h1><bdi>Copa \(Arima\)</bdi>", html), url
     html = client.get(reverse("tournaments:new", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="ar").text
     assert f"<bdi>{club.name}</bdi>" in html and "&lt;bdi" not in html
+
+
+# ----- results from the club room ----------------------------------------------------------------
+
+def club_control(client, competition, pairing, language="en", **data):
+    from tournaments.services.controls import pairing_state
+    fields = {f"p{pairing.pk}-{k}": v for k, v in data.items()}
+    fields["seen"] = pairing_state(Pairing.objects.select_related("match").get(pk=pairing.pk))
+    return client.post(reverse("tournaments:pairing_control", args=[competition.pk, pairing.pk, "club"]), fields,
+                       HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language)
+
+
+def unplayed_pairing(club, organiser, best_of=1):
+    from tournaments.services import manager
+    competition = make_competition(club, grace=timedelta(hours=1), best_of=best_of, created_by=organiser)
+    human_pairs(competition, 2)
+    manager.step(competition.pk)
+    return competition, Pairing.objects.get(competition=competition)
+
+
+def test_a_match_played_at_the_club_gets_its_result_from_the_round_page(client, organiser, club):
+    competition, pairing = unplayed_pairing(club, organiser, best_of=3)
+    assert pairing.match_id is None and not pairing.decided_at
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:round", args=[competition.pk, 1]), HTTP_ACCEPT_LANGUAGE="es").text
+    assert 'data-testid="control-club"' in page and "Anotar un resultado jugado en el club" in page
+    response = club_control(client, competition, pairing, "es", winner="away", home_points=1, away_points=2,
+                            reason="played on table 3")
+    assert "Jugada en el club" in response.text
+    pairing.refresh_from_db()
+    assert (pairing.winner_id, pairing.home_points, pairing.away_points, pairing.source, pairing.walkover) == (
+        pairing.away_id, 1, 2, Pairing.Source.CLUB, False)
+    audit = AuditEntry.objects.get(action=AuditEntry.Action.CLUB_RESULT)
+    assert audit.actor == organiser and audit.pairing_id == pairing.pk and audit.reason == "played on table 3"
+    standings = client.get(reverse("tournaments:standings", args=[competition.pk])).text
+    assert re.search(r'<span title="2–1" data-testid="games-difference">\W*\+1\W*</span>', standings)
+
+
+def test_an_impossible_club_result_is_refused_beside_its_field(client, organiser, club):
+    competition, pairing = unplayed_pairing(club, organiser)
+    client.force_login(organiser)
+    response = club_control(client, competition, pairing, winner="home", home_points=0, away_points=5)
+    assert "at most one game" in field_block(response.text, f"p{pairing.pk}-away_points")
+    pairing.refresh_from_db()
+    assert not pairing.decided_at
+    assert not AuditEntry.objects.filter(action=AuditEntry.Action.CLUB_RESULT).exists()
+
+
+def test_a_club_result_is_refused_while_the_table_is_open_on_chalk(organiser, club):
+    from tournaments.services import manager
+    competition = make_competition(club, created_by=organiser)
+    from tests.competitions_db.helpers import bot_pairs
+    bot_pairs(competition, 2)
+    manager.step(competition.pk)
+    pairing = Pairing.objects.get(competition=competition)
+    assert pairing.match_id is not None
+    with pytest.raises(CompetitionError, match="open on Chalk"):
+        controls.enter_club_result(competition, pairing.pk, "home", 1, 0, organiser)
+    pairing.refresh_from_db()
+    assert pairing.source != Pairing.Source.CLUB

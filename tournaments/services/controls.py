@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from gameplay import api as gameplay
 from tournaments.models import AuditEntry, Competition, Entry, EntryPlayer, Pairing, Round
+from tournaments.results import result_errors
 from tournaments.services import manager, organiser, ranking
 from tournaments.services.manager import CompetitionError
 from tournaments.services.notify import notify
@@ -162,6 +163,28 @@ def award_walkover(competition: Competition, pairing_id: int, winner_side: str, 
         manager.decide(pairing, winner, 0, 0, True, Pairing.Source.WALKOVER, timezone.now())
         _audit(pairing, actor, AuditEntry.Action.WALKOVER, reason, winner=winner)
         ranking.refresh(pairing.competition)
+    manager.step(competition.pk)
+
+
+def enter_club_result(competition: Competition, pairing_id: int, winner_side: str, home_points: int,
+                      away_points: int, actor, reason: str = "", seen: str | None = None) -> None:
+    """The result of a match played face to face at the club: no table, no replay. Checked against
+    the match's format like a correction; refused once the pairing has a result or a live table."""
+    with transaction.atomic():
+        pairing = _locked_pairing(competition, pairing_id, seen)
+        _must_be_undecided(pairing)
+        competition = pairing.competition
+        if pairing.match_id and not gameplay.result_of(pairing.match_id).is_finished:
+            raise CompetitionError(_("Its table is open on Chalk: the match is being played there."))
+        impossible = result_errors(competition.games_to_win, winner_side, home_points, away_points,
+                                   not competition.is_bracket)
+        if impossible:
+            raise CompetitionError(next(iter(impossible.values())))
+        winner = {"home": pairing.home_id, "away": pairing.away_id}.get(winner_side)
+        manager.decide(pairing, winner, home_points, away_points, False, Pairing.Source.CLUB, timezone.now())
+        _audit(pairing, actor, AuditEntry.Action.CLUB_RESULT, reason, winner=winner, home=home_points,
+               away=away_points)
+        ranking.refresh(competition)
     manager.step(competition.pk)
 
 
