@@ -50,6 +50,10 @@ class ClubForm(forms.ModelForm):
     """Create or edit a club. The slug is checked here, so a taken one is a form error, not a 500."""
 
     time_zone = ZoneField(label=_("Time zone"), initial="UTC")
+    # A plain text box: clean_slug makes an address of what was typed ("Los Ases" is los-ases), so
+    # Django's own "Enter a valid slug" never shows.
+    slug = forms.CharField(label=_("Address on Chalk"), max_length=100,
+                           help_text=_("The club's address on Chalk: letters, digits, hyphens and underscores."))
     home_games = forms.MultipleChoiceField(
         label=_("Home games"), choices=Game.choices, widget=forms.CheckboxSelectMultiple,
         help_text=_("The games the club plays. The first one is offered by “Play now”."),

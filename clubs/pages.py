@@ -11,7 +11,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from clubs import permissions
-from clubs.models import Club, JoinRequest, Membership
+from clubs.models import Club, JoinRequest, Membership, Player
 from gameplay import api as gameplay
 
 Role = Membership.Role
@@ -147,3 +147,8 @@ def player_context(viewer, user) -> dict:
     recent = gameplay.finished_matches_of_player(user, viewer, RESULTS_SHOWN)
     return {"subject": user, "player": user.player, "memberships": list(memberships),
             "games": gameplay.Game.choices, "matches": recent}
+
+
+def creator_zone(user) -> str:
+    """The zone a new club starts in: its creator's (the profile's), else UTC."""
+    return Player.objects.filter(user=user).values_list("time_zone", flat=True).first() or "UTC"

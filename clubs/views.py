@@ -107,7 +107,8 @@ def club_list(request):
 
 @login_required
 def club_create(request):
-    form = ClubForm(request.POST or None, initial={"default_language": translation.get_language()})
+    form = ClubForm(request.POST or None, initial={"default_language": translation.get_language(),
+                                                   "time_zone": pages.creator_zone(request.user)})
     if request.method == "POST" and form.is_valid():
         try:
             club = services.create_club(request.user, **form.club_fields())

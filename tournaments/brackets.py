@@ -20,7 +20,7 @@ from tournaments.formats.bracket import PENDING, resolve, schedule
 from tournaments.models import Competition, Entry, Pairing
 from tournaments.services.loading import entry_value, format_options, pairing_value, result_value
 
-BOX_W, BOX_H, GAP_X, GAP_Y = 236, 44, 36, 14
+BOX_W, BOX_H, GAP_X, GAP_Y = 300, 44, 36, 14  # wide enough for "Perdedor de Ronda de ganadores 1 · partida 10"
 BRACKET_ORDER = ("main", "winners", "losers", "final", "third_place")
 
 
@@ -59,16 +59,28 @@ def nodes_of(competition: Competition, count: int):
     return module.nodes(count, format_options(competition))
 
 
+def ordinals(nodes, rounds: dict) -> dict[tuple, int]:
+    """(bracket, competition round) -> that bracket's own round number: the losers' bracket starts
+    in the competition's second round, yet its first round is its round 1."""
+    found = {}
+    for bracket in {n.bracket for n in nodes}:
+        numbers = sorted({rounds[n.label] for n in nodes if n.bracket == bracket})
+        found.update({(bracket, number): place for place, number in enumerate(numbers, start=1)})
+    return found
+
+
 def node_titles(nodes, rounds: dict, single: bool) -> dict[str, str]:
     """A name for every node: Final, Semi-final 2, Losers' round 3 · match 1, Grand final..."""
     by_round: dict[tuple, list] = defaultdict(list)
     for node in nodes:
         by_round[(node.bracket, rounds[node.label])].append(node)
     last_main = max((rounds[n.label] for n in nodes if n.bracket == "main"), default=0)
+    own = ordinals(nodes, rounds)
     titles = {}
     for (bracket, number), group in by_round.items():
+        shown = number if bracket == "main" else own[(bracket, number)]
         for index, node in enumerate(group, start=1):
-            titles[node.label] = _node_title(node, bracket, number, index, len(group), last_main if single else None)
+            titles[node.label] = _node_title(node, bracket, shown, index, len(group), last_main if single else None)
     return titles
 
 
@@ -117,7 +129,8 @@ def drawings(competition: Competition, mirror: bool = False) -> list[Drawing]:
             boxes[node.bracket].append((rounds[node.label], node, box))
     last_main = max((rounds[n.label] for n in nodes if n.bracket == "main"), default=0)
     single = competition.format == Competition.Format.SINGLE
-    return [_lay_out(name, boxes[name], last_main if single else None, mirror)
+    own = ordinals(nodes, rounds)
+    return [_lay_out(name, boxes[name], last_main if single else None, mirror, own)
             for name in BRACKET_ORDER if boxes.get(name)]
 
 
@@ -133,8 +146,12 @@ def _box(node, row, titles, names, pairing) -> Box | None:
     home = _side(home_id, node.home, titles, names)
     away = _side(away_id, node.away, titles, names) if away_id is not None else Side(_("bye"))
     if pairing is not None and pairing.decided_at and pairing.away_id:
-        home.points, away.points = str(pairing.home_points), str(pairing.away_points)
         home.won, away.won = pairing.winner_id == pairing.home_id, pairing.winner_id == pairing.away_id
+        if pairing.walkover:  # no games were played: the winner's box says how it won
+            mark = pgettext("walkover mark in a bracket box", "W/O")
+            home.points, away.points = (mark if home.won else ""), (mark if away.won else "")
+        else:
+            home.points, away.points = str(pairing.home_points), str(pairing.away_points)
     return Box(node.label, titles[node.label], home, away, pairing)
 
 
@@ -154,7 +171,7 @@ def _source_side(source, titles) -> Side:
     return Side(_("Loser of %(match)s") % {"match": title})
 
 
-def _lay_out(name: str, placed: list, last_main, mirror: bool) -> Drawing:
+def _lay_out(name: str, placed: list, last_main, mirror: bool, own: dict) -> Drawing:
     numbers = sorted({number for number, _, _ in placed})
     columns = {number: [box for n, _, box in placed if n == number] for number in numbers}
     tallest = max(len(c) for c in columns.values())
@@ -171,7 +188,8 @@ def _lay_out(name: str, placed: list, last_main, mirror: bool) -> Drawing:
             box.x, box.y = x, int(step * (i + 0.5) - BOX_H / 2)
             where[box.label] = box
             drawing.boxes.append(box)
-        drawing.columns.append((x, column_heading(name, number, last_main)))
+        drawing.columns.append((x, column_heading(name, number if name == "main" else own[(name, number)],
+                                                  last_main)))
     for _number, node, box in placed:
         for source in (node.home, node.away):
             feeder = where.get(source.ref) if source.kind == "winner" else None

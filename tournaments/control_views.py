@@ -17,13 +17,14 @@ from django.views.decorators.http import require_POST
 from tournaments import display, forms, pages
 from tournaments.models import Round
 from tournaments.services import CompetitionError, controls, organiser
-from tournaments.views import _act, managed
+from tournaments.views import _act, managed, render_round
 
 
 CONTROL_DONE = {
     "start": gettext_lazy("The table is open."), "bot": gettext_lazy("A bot plays this seat now; the match is not rated."),
     "walkover": gettext_lazy("The walkover is recorded."), "substitute": gettext_lazy("The player has been substituted."),
     "correct": gettext_lazy("The result has been corrected."), "move": gettext_lazy("The match has been moved."),
+    "club": gettext_lazy("The result of the match played at the club is recorded."),
 }
 
 
@@ -69,6 +70,9 @@ def run_control(competition, pairing, action: str, data: dict, user, seen) -> No
                             data["reason"], seen)
     elif action == "move":
         controls.move_pairing(competition, pairing.pk, data["starts_at"], user, data["reason"], seen)
+    elif action == "club":
+        controls.enter_club_result(competition, pairing.pk, data["winner"], data["home_points"], data["away_points"],
+                                   user, data["reason"], seen)
     else:
         controls.correct_result(competition, pairing.pk, data["winner"], data["home_points"], data["away_points"],
                                 user, data["reason"], seen)
@@ -82,15 +86,16 @@ def move_round(request, pk, number):
     with timezone.override(display.zone_of(competition.club.time_zone)):
         form = forms.MoveRoundForm(request.POST, zone_name=competition.club.time_zone)
         valid = form.is_valid()
-    try:
-        if not valid:
-            raise CompetitionError(" ".join(str(e[0]) for e in form.errors.values()))
-        organiser.reschedule_round(round_row, form.cleaned_data["starts_at"], request.user, form.cleaned_data["reason"])
-    except CompetitionError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("The round has been moved."))
-    return redirect("tournaments:round", pk=competition.pk, number=number)
+    if valid:
+        try:
+            organiser.reschedule_round(round_row, form.cleaned_data["starts_at"], request.user,
+                                       form.cleaned_data["reason"])
+        except CompetitionError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        else:
+            messages.success(request, _("The round has been moved."))
+            return redirect("tournaments:round", pk=competition.pk, number=number)
+    return render_round(request, competition, round_row, move_form=form, status=400)
 
 
 @login_required

@@ -8,12 +8,14 @@ from datetime import timedelta
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.core.validators import MaxValueValidator
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from gameplay.api import CLOCK_CHOICES, OPTION_PREFIX, PRESET_HELP, KeyedNumbersField, LeaverPolicy, NewTableForm
 from tournaments.models import Competition
+from tournaments.results import result_errors
 
 MINUTES = _("minutes")
 MAX_SWISS_ROUNDS = 15
@@ -35,6 +37,29 @@ FORMAT_HELP = {
     "league": _("A season of weekly fixtures: every pair plays every other pair."),
 }
 DEFAULTS = {"swiss_rounds": None, "third_place_match": False, "grand_final_reset": True, "double_round_robin": False}
+FORMAT_SWITCHES = ("third_place_match", "grand_final_reset", "double_round_robin")
+SHOWN = "shown"  # the page names each format box it showed: an unticked box sends nothing, a box not shown neither
+
+
+def shown_switches(data) -> set[str]:
+    """The format boxes the organiser saw (and so chose) on the page that sent `data`."""
+    names = data.getlist(SHOWN) if hasattr(data, "getlist") else data.get(SHOWN, ())
+    return {names} if isinstance(names, str) else set(names)
+
+
+def switch_value(data, name: str) -> bool:
+    """A format box as chosen: ticked or not when it was shown, its default when it never was
+    (so a switch to double elimination keeps the grand-final reset on)."""
+    return name in data if name in shown_switches(data) else DEFAULTS[name]
+
+
+WEEK_DAYS, MAX_WEEK_DAYS = 7, 60
+INTERVAL_UNIT = "interval_unit"  # the page says whether it showed the round interval in days or minutes
+
+
+def interval_unit(format_key) -> str:
+    """A league's week is typed in days; the gap between other rounds in minutes."""
+    return "days" if format_key == Competition.Format.LEAGUE else "minutes"
 
 
 def minutes_field(label, initial, help_text=""):
@@ -94,12 +119,22 @@ class CompetitionForm(NewTableForm):
         self.format_key = self._value("format") if self._value("format") in FORMAT_HELP else Competition.Format.SWISS
         self.fields["format"].initial = self.format_key  # the select shows the format whose fields are shown
         self.fields["format"].help_text = FORMAT_HELP[self.format_key]
-        if self.format_key == Competition.Format.LEAGUE:
-            self.fields["round_interval"].label = _("Length of a fixture week (minutes)")
+        if self.format_key == Competition.Format.LEAGUE:  # a week is typed in days, other gaps in minutes
+            interval = self.fields["round_interval"]
+            interval.label, interval.initial = _("Length of a fixture week (days)"), WEEK_DAYS
+            interval.max_value = MAX_WEEK_DAYS
+            interval.validators = [v for v in interval.validators if not isinstance(v, MaxValueValidator)]
+            interval.validators.append(MaxValueValidator(MAX_WEEK_DAYS))
+            interval.widget.attrs["max"] = MAX_WEEK_DAYS
+            interval.help_text = _("Each week's matches are played within this many days; the next week starts then.")
         for name in self.SWITCHES:  # each sends the whole form, so the refreshed one keeps every value
             self.fields[name].widget.attrs.update({
                 "hx-get": refresh_url, "hx-include": "closest form", "hx-target": "#competition-form",
                 "hx-swap": "outerHTML", "hx-params": "not csrfmiddlewaretoken", "hx-sync": "closest form:replace"})
+
+    @property
+    def interval_unit(self) -> str:
+        return interval_unit(self.format_key)
 
     def _value(self, name):
         source = self.data if self.is_bound else self.initial
@@ -110,10 +145,14 @@ class CompetitionForm(NewTableForm):
         """An unbound form showing `data` (what the organiser had typed) after `changed` changed:
         a new game brings its own presets and options, a new preset its options; the rest stays."""
         initial = {key: data.get(key) for key in data if key != "csrfmiddlewaretoken"}
-        for name in ("third_place_match", "grand_final_reset", "double_round_robin"):
-            initial[name] = name in data
+        initial.pop(SHOWN, None)
+        initial.pop(INTERVAL_UNIT, None)
+        for name in FORMAT_SWITCHES:
+            initial[name] = switch_value(data, name)
         if changed == "game":
             initial.pop("preset", None)
+        if data.get(INTERVAL_UNIT) and data.get(INTERVAL_UNIT) != interval_unit(data.get("format")):
+            initial.pop("round_interval", None)  # minutes typed for a Swiss are no length of a week
         if changed in ("game", "preset"):
             initial = {k: v for k, v in initial.items() if not k.startswith(OPTION_PREFIX)}
         else:
@@ -163,6 +202,24 @@ class CompetitionForm(NewTableForm):
         """The fields of the chosen format only."""
         return [self[name] for name in FORMAT_ONLY.get(self.format_key, ())]
 
+    def carried(self) -> list[tuple[str, str]]:
+        """(name, value) of the other formats' fields, kept in hidden inputs so a switch of format
+        and back finds them as they were: Swiss rounds, and each format box that was shown (with
+        its name under `shown`, and "on" when ticked). Nothing the form would refuse is carried."""
+        mine = FORMAT_ONLY.get(self.format_key, ())
+        kept = []
+        rounds = self._value("swiss_rounds") if "swiss_rounds" not in mine else None
+        if str(rounds or "").isdigit() and 1 <= int(rounds) <= MAX_SWISS_ROUNDS:
+            kept.append(("swiss_rounds", str(int(rounds))))
+        source = self.data if self.is_bound else self.initial
+        chosen = shown_switches(source) | {name for name in FORMAT_SWITCHES if name in source}
+        for name in FORMAT_SWITCHES:
+            if name not in mine and name in chosen:
+                kept.append((SHOWN, name))
+                if (name in source) if self.is_bound else bool(source.get(name)):
+                    kept.append((name, "on"))
+        return kept
+
     def clean_starts_at(self):
         starts_at = self.cleaned_data["starts_at"]
         if starts_at <= timezone.now():
@@ -174,7 +231,12 @@ class CompetitionForm(NewTableForm):
         for name, default in DEFAULTS.items():
             if name not in FORMAT_ONLY.get(data.get("format"), ()):
                 data[name] = default
-        if data.get("format") == Competition.Format.LEAGUE and not data.get("round_interval"):
+            elif name in FORMAT_SWITCHES:
+                data[name] = switch_value(self.data, name)
+        unit = self.data.get(INTERVAL_UNIT)
+        if unit and data.get("format") and unit != interval_unit(data["format"]) and "round_interval" in data:
+            self.add_error("round_interval", _("The format changed: check this length again."))
+        elif data.get("format") == Competition.Format.LEAGUE and not data.get("round_interval"):
             self.add_error("round_interval", _("A league season needs the length of a fixture week."))
         closes, starts = data.get("entries_close_at"), data.get("starts_at")
         if closes and starts and closes > starts:
@@ -182,23 +244,50 @@ class CompetitionForm(NewTableForm):
         return data
 
     def create(self, club, user) -> Competition:
-        data = self.cleaned_data
-        base, slug, n = slugify(data["name"])[:100] or "competition", None, 1
+        base, slug, n = slugify(self.cleaned_data["name"])[:100] or "competition", None, 1
         slug = base
         while Competition.objects.filter(club=club, slug=slug).exists():
             n += 1
             slug = f"{base}-{n}"
-        return Competition(
-            club=club, name=data["name"], slug=slug, game=self.game_key, format=data["format"],
+        return Competition(club=club, slug=slug, created_by=user, **self.values())
+
+    def values(self) -> dict:
+        """The competition's fields as the form sets them (creating one, or editing it before its start)."""
+        data = self.cleaned_data
+        return dict(
+            name=data["name"], game=self.game_key, format=data["format"],
             kind=Competition.Kind.LEAGUE if data["format"] == Competition.Format.LEAGUE else Competition.Kind.TOURNAMENT,
             visibility=data["visibility"], preset=self.preset_key, options=data["options"], best_of=data["best_of"],
             time_control=data["time_control"], substitute_bot=data.get("bot_level") or "normal", swiss_rounds=data["swiss_rounds"],
             third_place_match=data["third_place_match"], grand_final_reset=data["grand_final_reset"],
             double_round_robin=data["double_round_robin"], seeding=data["seeding"], starts_at=data["starts_at"],
             entries_close_at=data["entries_close_at"],
-            round_interval=timedelta(minutes=data["round_interval"]), check_in=timedelta(minutes=data["check_in"]),
+            round_interval=timedelta(**{interval_unit(data["format"]): data["round_interval"]}),
+            check_in=timedelta(minutes=data["check_in"]),
             grace=timedelta(minutes=data["grace"]), reconnect_seconds=data.get("reconnect_seconds") or 60,
-            leaver_policy=data.get("leaver_policy") or LeaverPolicy.FORFEIT, created_by=user)
+            leaver_policy=data.get("leaver_policy") or LeaverPolicy.FORFEIT)
+
+    @classmethod
+    def of(cls, competition: Competition, **kwargs) -> "CompetitionForm":
+        """The form showing a competition as it is (its edit page): every field, the rule options too."""
+        interval = competition.round_interval.total_seconds() // (86400 if competition.is_league else 60)
+        initial = {
+            "name": competition.name, "format": competition.format, "seeding": competition.seeding,
+            "visibility": competition.visibility, "starts_at": competition.starts_at,
+            "entries_close_at": competition.entries_close_at, "round_interval": int(interval),
+            "check_in": int(competition.check_in.total_seconds() // 60), "grace": int(competition.grace.total_seconds() // 60),
+            "swiss_rounds": competition.swiss_rounds, "third_place_match": competition.third_place_match,
+            "grand_final_reset": competition.grand_final_reset, "double_round_robin": competition.double_round_robin,
+            "reconnect_seconds": competition.reconnect_seconds, "leaver_policy": competition.leaver_policy,
+            "game": competition.game, "preset": competition.preset, "time_control": competition.time_control,
+            "best_of": competition.best_of, "bot_level": competition.substitute_bot}
+        form = cls(initial=initial, game=competition.game, preset=competition.preset, **kwargs)
+        for name, field in form.fields.items():
+            key = name[len(OPTION_PREFIX):] if name.startswith(OPTION_PREFIX) else None
+            if key is not None and key in competition.options:
+                value = competition.options[key]
+                form.initial[name] = str(value) if isinstance(field, forms.ChoiceField) and type(value) is not bool else value
+        return form
 
 
 class UsernameField(forms.CharField):
@@ -308,10 +397,27 @@ class SubstituteForm(forms.Form):
 
 
 class CorrectForm(forms.Form):
+    """A new result, checked against the match's format (`games_to_win`, whether nobody may win)."""
+
     winner = forms.ChoiceField(label=_("Winner"))
     home_points = forms.IntegerField(label=_("Games won by the home pair"), min_value=0, max_value=99, initial=0)
     away_points = forms.IntegerField(label=_("Games won by the away pair"), min_value=0, max_value=99, initial=0)
     reason = forms.CharField(label=_("Reason"), max_length=500)
+    games_to_win, draw_allowed = 1, True
+
+    def clean(self):
+        data = super().clean()
+        if all(name in data for name in ("winner", "home_points", "away_points")):
+            for field, message in result_errors(self.games_to_win, data["winner"], data["home_points"],
+                                                data["away_points"], self.draw_allowed).items():
+                self.add_error(field, message)
+        return data
+
+
+class ClubResultForm(CorrectForm):
+    """The result of a match played face to face at the club (the reason is optional here)."""
+
+    reason = forms.CharField(label=_("Note (optional)"), max_length=500, required=False)
 
 
 class MovePairingForm(forms.Form):
@@ -327,8 +433,22 @@ class MovePairingForm(forms.Form):
         return starts_at
 
 
+def show_current_result(form: CorrectForm, pairing) -> None:
+    """The correction starts from the result it corrects, said in words above its boxes."""
+    competition = pairing.competition
+    form.games_to_win, form.draw_allowed = competition.games_to_win, not competition.is_bracket
+    side = {pairing.home_id: "home", pairing.away_id: "away"}.get(pairing.winner_id, "none")
+    form.initial.update({"winner": side, "home_points": pairing.home_points, "away_points": pairing.away_points})
+    if pairing.decided_at:
+        form.fields["winner"].help_text = _(
+            "Current result: %(home)s %(home_games)s–%(away_games)s %(away)s (%(source)s).") % {
+            "home": pairing.home.name, "away": pairing.away.name if pairing.away else "",
+            "home_games": pairing.home_points, "away_games": pairing.away_points,
+            "source": pairing.get_source_display()}
+
+
 CONTROL_FORMS = {"start": StartForm, "bot": BotForm, "walkover": WalkoverForm, "substitute": SubstituteForm,
-                 "correct": CorrectForm, "move": MovePairingForm}
+                 "correct": CorrectForm, "club": ClubResultForm, "move": MovePairingForm}
 
 
 def control_form(action: str, pairing, members, data=None) -> forms.Form:
@@ -341,7 +461,12 @@ def control_form(action: str, pairing, members, data=None) -> forms.Form:
         form.fields["old"].choices = players
         form.fields["new"].choices = [(m.pk, m.player.name) for m in members]
     if "winner" in form.fields:
-        form.fields["winner"].choices = winner_choices(pairing, action == "correct" and not pairing.competition.is_bracket)
+        form.fields["winner"].choices = winner_choices(
+            pairing, action in ("correct", "club") and not pairing.competition.is_bracket)
+    if action == "correct":
+        show_current_result(form, pairing)
+    if action == "club":
+        form.games_to_win, form.draw_allowed = pairing.competition.games_to_win, not pairing.competition.is_bracket
     if action == "move":
         form.fields["starts_at"].initial = pairing.starts
         form.fields["starts_at"].help_text = _("In the club's time zone: %(zone)s.") % {

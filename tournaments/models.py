@@ -212,6 +212,7 @@ class Pairing(models.Model):
         WALKOVER = "walkover", _("Walkover")
         BYE = "bye", _("Bye")
         OVERRIDE = "override", _("Set by the organiser")
+        CLUB = "club", _("Played at the club")
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="pairings")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
@@ -332,6 +333,8 @@ class AuditEntry(models.Model):
         BOT_SEATED = "bot_seated", _("put a bot in an absent player's seat (the match is not rated)")
         WALKOVER = "walkover", _("gave a walkover")
         FINISHED = "finished", _("closed the competition")
+        EDITED = "edited", _("edited the competition before its start")
+        CLUB_RESULT = "club_result", _("entered the result of a match played at the club")
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="audit_entries")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,

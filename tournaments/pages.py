@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.permissions import can_organise, can_view_club, is_member
 from gameplay import api as gameplay
@@ -181,3 +183,26 @@ def competitions_of(user) -> list[dict]:
             .exclude(status__in=DONE).distinct().order_by("starts_at", "pk")
             .values("pk", "name", "status", "starts_at", "club__name")[:HOME_LIST_SIZE])
     return [{"pk": row["pk"], "name": row["name"], "status": row["status"], "club": row["club__name"]} for row in rows]
+
+
+def audit_lines(competition: Competition, limit: int = 50) -> list:
+    """The latest audit entries, each naming what it touched: its pairing's pairs (select_related)
+    and, as `who`, the players its detail names by id ("Omar out, Rosa in", the absent player), in one
+    more query at most (words, not an arrow, which would point the wrong way in Arabic)."""
+    rows = list(competition.audit_entries.select_related("actor__player", "entry", "pairing__home",
+                                                         "pairing__away")[:limit])
+    ids = {row.detail.get(key) for row in rows for key in ("absent", "out", "in")} - {None}
+    names = {}
+    if ids:
+        users = get_user_model().objects.filter(pk__in=ids).select_related("player")
+        names = {user.pk: getattr(getattr(user, "player", None), "name", user.get_username()) for user in users}
+    for row in rows:
+        detail = row.detail
+        if "out" in detail and "in" in detail:
+            row.who = _("%(out)s out, %(in)s in") % {"out": names.get(detail["out"], "?"),
+                                                      "in": names.get(detail["in"], "?")}
+        elif "absent" in detail:
+            row.who = names.get(detail["absent"], "")
+        else:
+            row.who = ""
+    return rows

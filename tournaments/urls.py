@@ -20,6 +20,7 @@ urlpatterns = [
     path("<int:pk>/entries/<int:entry_id>/withdraw/", views.withdraw, name="withdraw"),
     path("<int:pk>/pairings/<int:pairing_id>/check-in/", views.check_in, name="check_in"),
     path("<int:pk>/manage/", views.manage, name="manage"),
+    path("<int:pk>/edit/", views.edit_competition, name="edit"),
     path("<int:pk>/start-now/", control_views.start_now, name="start_now"),
     path("<int:pk>/rounds/<int:number>/move/", control_views.move_round, name="move_round"),
     path("<int:pk>/pairings/<int:pairing_id>/control/<slug:action>/", control_views.pairing_control, name="pairing_control"),

@@ -81,16 +81,57 @@ def new_competition(request, club_slug):
         return render(request, template, {"form": form, "club": club})
 
 
-def competition_form(request, club) -> forms.CompetitionForm:
+def competition_form(request, club, competition=None) -> forms.CompetitionForm:
     """The bound form of a submission; else the form as the organiser left it after changing the
-    game, format or preset (htmx sends which one; a browser without JavaScript posts `refresh`)."""
-    zone = {"zone_name": club.time_zone, "refresh_url": reverse("tournaments:new", args=[club.slug])}
+    game, format or preset (htmx sends which one; a browser without JavaScript posts `refresh`);
+    else a new form, or the form of `competition` as it is (its edit page)."""
+    url = reverse("tournaments:edit", args=[competition.pk]) if competition else reverse("tournaments:new",
+                                                                                          args=[club.slug])
+    zone = {"zone_name": club.time_zone, "refresh_url": url}
     if request.method == "POST" and "refresh" not in request.POST:
         return forms.CompetitionForm(request.POST, **zone)
     data = request.POST if request.method == "POST" else request.GET
     if "name" in data or "game" in data:
         return forms.CompetitionForm.refreshed(data, request.headers.get("HX-Trigger-Name", ""), **zone)
+    if competition is not None:
+        return forms.CompetitionForm.of(competition, **zone)
     return forms.CompetitionForm(game=club.first_game or Game.ALLFOURS, **zone)
+
+
+@login_required
+def edit_competition(request, pk):
+    """Every field of a competition that has not started, on the creation form; audited. A second
+    organiser's save in between is refused (the form's `seen`), and the form then shows what is."""
+    competition = managed(request, pk)
+    if competition.status != Competition.Status.OPEN:
+        messages.error(request, _("The competition has started: it can no longer be edited."))
+        return redirect(competition)
+    club = competition.club
+    seen = (request.POST if request.method == "POST" else request.GET).get("seen") or \
+        organiser.edit_fingerprint(competition)
+    with timezone.override(display.zone_of(club.time_zone)):
+        form = competition_form(request, club, competition)
+        if request.method == "POST" and form.is_bound and form.is_valid():
+            try:
+                changed = organiser.edit_competition(competition, form.values(), request.user, seen)
+            except CompetitionError as error:
+                messages.error(request, error.message)
+                competition.refresh_from_db()
+                if competition.status != Competition.Status.OPEN:
+                    return redirect(competition)
+                form, seen = competition_form_of(request, competition), organiser.edit_fingerprint(competition)
+            else:
+                messages.success(request, _("The competition has been saved.") if changed else
+                                 _("Nothing was changed."))
+                return redirect(competition)
+        context = {"form": form, "club": club, "competition": competition, "seen": seen}
+        template = "tournaments/new_form.html" if request.htmx else "tournaments/edit.html"
+        return render(request, template, context, status=400 if form.is_bound and form.errors else 200)
+
+
+def competition_form_of(request, competition) -> forms.CompetitionForm:
+    return forms.CompetitionForm.of(competition, zone_name=competition.club.time_zone,
+                                    refresh_url=reverse("tournaments:edit", args=[competition.pk]))
 
 
 @cached_for_visitors
@@ -103,8 +144,7 @@ def detail(request, pk):
     standings = pages.standings_rows(competition, limit=10)
     context.update({
         "entries": pages.entry_list(competition), "rounds": list(competition.rounds.order_by("number")),
-        "standings": standings, "audit": competition.audit_entries
-        .select_related("actor__player", "entry")[:50],
+        "standings": standings, "audit": pages.audit_lines(competition),
         "entries_open": entries.entries_open(competition), "enter_form": forms.EnterForm(),
         "tiebreaks": pages.tiebreak_names(competition), "champion": pages.champion(competition, standings)})
     return render(request, "tournaments/detail.html", context)
@@ -129,14 +169,20 @@ def bracket_page(request, pk):
 def round_page(request, pk, number):
     competition = followable(request, pk)
     round_row = get_object_or_404(Round, competition=competition, number=number)
+    return render_round(request, competition, round_row)
+
+
+def render_round(request, competition, round_row, move_form=None, status=200):
+    """A round's page; `move_form` is a refused Move this round, shown open with what was typed."""
     can_manage = pages.can_manage(request.user, competition)
     with timezone.override(display.zone_of(competition.club.time_zone)):
         return render(request, "tournaments/round.html", {
             "competition": competition, "round": round_row, "can_manage": can_manage,
             "pairings": pages.round_pairings(round_row),
             "members": pages.free_members(competition) if can_manage else [],
-            "move_form": forms.MoveRoundForm(initial={"starts_at": round_row.starts_at},
-                                             zone_name=competition.club.time_zone)})
+            "move_refused": move_form is not None,
+            "move_form": move_form or forms.MoveRoundForm(initial={"starts_at": round_row.starts_at},
+                                                          zone_name=competition.club.time_zone)}, status=status)
 
 
 def _act(request, competition, action, success: str):
@@ -211,25 +257,35 @@ SHOWN_TOOLS = ("add_pair", "add_bots", "start_now")  # the others act on a row o
 
 @login_required
 def manage(request, pk):
+    """The organiser's tools. A refused form shown on this page comes back as typed, its error beside
+    its field; a tool on a row of the page answers with a message."""
     competition = managed(request, pk)
+    refused = None
     if request.method == "POST":
         tool = request.POST.get("tool", "")
         form = TOOLS[tool](request.POST) if tool in TOOLS else None
-        if form is None or not form.is_valid():
-            messages.error(request, _("Check the form: %(errors)s") % {
-                "errors": "; ".join(str(e[0]) for e in form.errors.values()) if form else tool})
-        else:
+        if form is not None and form.is_valid():
             try:
                 run_tool(competition, tool, form.cleaned_data, request.user)
             except CompetitionError as error:
-                messages.error(request, error.message)
+                form.add_error(error.field if error.field in form.fields else None, error.message)
             else:
                 messages.success(request, _("Done."))
-        return redirect("tournaments:manage", pk=competition.pk)
+                return redirect("tournaments:manage", pk=competition.pk)
+        if form is not None and tool in SHOWN_TOOLS:
+            refused = (tool, form)
+        else:
+            messages.error(request, _("Check the form: %(errors)s") % {
+                "errors": "; ".join(str(e[0]) for e in form.errors.values()) if form else tool})
+            return redirect("tournaments:manage", pk=competition.pk)
+    tools = {name: TOOLS[name]() for name in SHOWN_TOOLS
+             if name != "start_now" or competition.status == Competition.Status.OPEN}
+    if refused is not None:
+        tools[refused[0]] = refused[1]
     return render(request, "tournaments/manage.html", {
-        "competition": competition, "tools": {name: TOOLS[name]() for name in SHOWN_TOOLS
-                                              if name != "start_now" or competition.status == Competition.Status.OPEN},
-        "entries": pages.entry_list(competition), "rounds": competition.rounds.order_by("number")})
+        "competition": competition, "tools": tools, "refused": refused[0] if refused else "",
+        "entries": pages.entry_list(competition), "rounds": competition.rounds.order_by("number")},
+        status=400 if refused else 200)
 
 
 def run_tool(competition: Competition, tool: str, data: dict, user) -> None:

@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from clubs.models import AuditEntry, Club, JoinRequest, Membership
+from clubs.models import AuditEntry, Club, JoinRequest, Membership, Player
 from tests.clubs.conftest import make_cast, make_user
 
 pytestmark = pytest.mark.django_db
@@ -120,3 +120,33 @@ def test_an_organiser_here_is_nobody_in_another_club(client, cast):
 
     assert response.status_code == 403
     assert not Membership.objects.filter(club=other.club, user=other.applicant).exists()
+
+
+def test_a_new_club_starts_in_its_creators_zone(client):
+    creator = make_user("zoned")
+    Player.objects.update_or_create(user=creator, defaults={"time_zone": "America/Port_of_Spain"})
+    client.force_login(creator)
+    form = client.get(reverse("clubs:create")).context["form"]
+    assert form["time_zone"].value() == "America/Port_of_Spain"
+
+
+def test_a_creator_without_a_zone_gets_utc(client):
+    client.force_login(make_user("unzoned"))
+    assert client.get(reverse("clubs:create")).context["form"]["time_zone"].value() == "UTC"
+
+
+def test_a_typed_address_is_made_into_one_and_never_answers_with_djangos_slug_message(client):
+    client.force_login(make_user("founder2"))
+    response = client.post(reverse("clubs:create"), {**VALID, "slug": "Los Ases de Arima!"},
+                           HTTP_ACCEPT_LANGUAGE="es")
+    assert response.status_code == 302
+    assert Club.objects.filter(slug="los-ases-de-arima").exists()
+
+
+def test_an_address_without_letters_is_refused_in_the_readers_words(client):
+    client.force_login(make_user("founder3"))
+    response = client.post(reverse("clubs:create"), {**VALID, "slug": "¡¿!?"}, HTTP_ACCEPT_LANGUAGE="es")
+    html = response.content.decode()
+    assert response.status_code == 200 and not Club.objects.exists()
+    assert "Introduzca un" not in html and "identificador" not in html  # Django's slug words, the model's label
+    assert "letras, cifras y guiones" in html

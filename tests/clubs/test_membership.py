@@ -1,5 +1,6 @@
 """Invitation links, join requests, leaving, removing and roles: the rules and the audit log."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -120,6 +121,20 @@ def test_the_invitation_form_rejects_a_zero_limit_and_creates_nothing(client, ca
 
     assert response.status_code == 200 and "errorlist" in response.content.decode()
     assert Invitation.objects.count() == before
+
+
+def test_after_an_error_on_the_invite_by_name_form_create_a_link_still_posts_to_the_links(client, cast):
+    client.force_login(cast.organiser)
+    refused = client.post(reverse("clubs:invite_member", args=[cast.club.slug]), {"player-who": "nobody-at-all", "player-days": "7"})
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    links_form = html[html.index('data-testid="invitation-form"') - 200:html.index('data-testid="invitation-form"')]
+    action = re.search(r'<form method="post" action="([^"]+)"[^>]*$', links_form).group(1)
+    assert action == reverse("clubs:invitations", args=[cast.club.slug])
+
+    before = Invitation.objects.count()
+    client.post(action, {"days": "7", "max_uses": "3"})
+    assert Invitation.objects.count() == before + 1
 
 
 # ----- join requests ---------------------------------------------------------------------------
@@ -332,3 +347,12 @@ def test_the_archive_filters_by_player(client, cast):
     assert f"#{theirs.pk}<" in html and f"#{other.pk}<" not in html
     assert f'/matches/?player={cast.member.username}' in client.get(
         reverse("player", args=[cast.member.username])).content.decode()
+
+
+def test_the_spanish_invitation_message_does_not_guess_the_players_gender(client, cast):
+    client.force_login(cast.organiser)
+    response = client.post(reverse("clubs:invite_member", args=[cast.club.slug]),
+                           {"player-who": cast.outsider.username, "player-days": "7"}, follow=True,
+                           HTTP_ACCEPT_LANGUAGE="es")
+    html = response.content.decode()
+    assert "Invitación enviada a" in html and "está invitado" not in html

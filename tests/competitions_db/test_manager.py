@@ -103,8 +103,8 @@ def test_override_needs_a_reason_and_is_kept_in_the_audit_log():
     organiser_user = make_user()
 
     with pytest.raises(CompetitionError):
-        organiser.override_result(pairing, pairing.away, 0, 2, "  ", organiser_user)
-    organiser.override_result(pairing, pairing.away, 0, 2, "Table crashed; both captains agreed.", organiser_user)
+        organiser.override_result(pairing, pairing.away, 0, 1, "  ", organiser_user)
+    organiser.override_result(pairing, pairing.away, 0, 1, "Table crashed; both captains agreed.", organiser_user)
 
     pairing.refresh_from_db()
     assert pairing.winner_id == pairing.away_id and pairing.source == Pairing.Source.OVERRIDE

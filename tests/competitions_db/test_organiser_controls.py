@@ -72,7 +72,7 @@ def test_changing_the_game_keeps_name_format_and_start_and_brings_the_new_games_
     assert 'value="Winter Cup"' in html and data["starts_at"] in html
     assert '<option value="single_elimination" selected>' in html
     assert 'name="third_place_match"' in html and "checked" in html
-    assert 'name="swiss_rounds"' not in html  # a Swiss field, not shown for a knockout
+    assert 'id="id_swiss_rounds"' not in html  # a Swiss field, not shown for a knockout (only carried, hidden)
     assert "trinidad_standard" not in html and 'value="standard"' in html
 
 

@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from gameplay import api as gameplay
-from tournaments.models import AuditEntry, Competition, EntryPlayer, Pairing, Round
+from tournaments.models import AuditEntry, Competition, Entry, EntryPlayer, Pairing, Round
+from tournaments.results import result_errors
 from tournaments.services import manager, organiser, ranking
 from tournaments.services.manager import CompetitionError
 from tournaments.services.notify import notify
@@ -165,6 +166,28 @@ def award_walkover(competition: Competition, pairing_id: int, winner_side: str, 
     manager.step(competition.pk)
 
 
+def enter_club_result(competition: Competition, pairing_id: int, winner_side: str, home_points: int,
+                      away_points: int, actor, reason: str = "", seen: str | None = None) -> None:
+    """The result of a match played face to face at the club: no table, no replay. Checked against
+    the match's format like a correction; refused once the pairing has a result or a live table."""
+    with transaction.atomic():
+        pairing = _locked_pairing(competition, pairing_id, seen)
+        _must_be_undecided(pairing)
+        competition = pairing.competition
+        if pairing.match_id and not gameplay.result_of(pairing.match_id).is_finished:
+            raise CompetitionError(_("Its table is open on Chalk: the match is being played there."))
+        impossible = result_errors(competition.games_to_win, winner_side, home_points, away_points,
+                                   not competition.is_bracket)
+        if impossible:
+            raise CompetitionError(next(iter(impossible.values())))
+        winner = {"home": pairing.home_id, "away": pairing.away_id}.get(winner_side)
+        manager.decide(pairing, winner, home_points, away_points, False, Pairing.Source.CLUB, timezone.now())
+        _audit(pairing, actor, AuditEntry.Action.CLUB_RESULT, reason, winner=winner, home=home_points,
+               away=away_points)
+        ranking.refresh(competition)
+    manager.step(competition.pk)
+
+
 def correct_result(competition: Competition, pairing_id: int, winner_side: str, home_points: int,
                    away_points: int, actor, reason: str, seen: str | None = None) -> None:
     """A result set by the organiser, with the reason (organiser.override_result does the work)."""
@@ -201,13 +224,27 @@ def notify_moved(pairing: Pairing, entry_id: int | None) -> None:
                competition=pairing.competition)
 
 
+CANNOT_START = {
+    0: gettext_lazy("It cannot start yet: it needs two confirmed pairs and has none. Invitations not yet "
+                    "accepted do not count. Nothing was changed."),
+    1: gettext_lazy("It cannot start yet: it needs two confirmed pairs and has only one. Invitations not yet "
+                    "accepted do not count. Nothing was changed."),
+}
+
+
 def start_competition_now(competition: Competition, actor) -> None:
-    """Start before the scheduled time; the start is logged under the organiser, not the scheduler."""
-    updated = Competition.objects.filter(pk=competition.pk, status=Competition.Status.OPEN).update(
-        starts_at=timezone.now())
-    if not updated:
-        raise CompetitionError(_("The competition has already started."))
+    """Start before the scheduled time; the start is logged under the organiser, not the scheduler.
+    With fewer than two confirmed pairs it says so and changes nothing (it never cancels: the
+    scheduler cancels only a competition still short of pairs at its own start time)."""
+    with transaction.atomic():
+        locked = Competition.objects.select_for_update().get(pk=competition.pk)
+        if locked.status != Competition.Status.OPEN:
+            raise CompetitionError(_("The competition has already started."))
+        pairs = Entry.objects.filter(competition=locked, status=Entry.Status.CONFIRMED).count()
+        if pairs < 2:
+            raise CompetitionError(str(CANNOT_START[pairs]))
+        locked.starts_at = timezone.now()
+        locked.save(update_fields=["starts_at"])
     manager.step(competition.pk)
-    AuditEntry.objects.filter(competition=competition, action__in=[AuditEntry.Action.STARTED,
-                                                                   AuditEntry.Action.CANCELLED],
+    AuditEntry.objects.filter(competition=competition, action=AuditEntry.Action.STARTED,
                               actor__isnull=True).update(actor=actor)

@@ -113,11 +113,16 @@ def withdraw_before_start(entry: Entry, user) -> None:
 def add_pair(competition: Competition, actor, users, name: str = "") -> Entry:
     """An organiser enters two players directly (no invitation)."""
     if len({u.pk for u in users}) != 2:
-        raise CompetitionError(_("A pair is two different players."))
+        raise CompetitionError(_("A pair is two different players."), field="second")
     with transaction.atomic():
         competition = _locked(competition)
         if competition.status != Competition.Status.OPEN:
             raise CompetitionError(_("Pairs can only be added before the start."))
+        taken = set(EntryPlayer.objects.filter(competition=competition, user__in=users).values_list("user_id", flat=True))
+        for field, user in zip(("first", "second"), users):
+            if user.pk in taken:
+                raise CompetitionError(_("%(name)s is already in a pair in this competition.") % {
+                    "name": player_name(user)}, field=field)
         entry = _create(competition, users, [True, True], name, actor, Entry.Status.CONFIRMED)
         AuditEntry.objects.create(competition=competition, actor=actor, action=AuditEntry.Action.PAIR_ADDED,
                                   entry=entry, detail={"players": [u.pk for u in users]})

@@ -50,11 +50,12 @@ MAX_ROUNDS_PER_STEP = 64  # rounds of byes only are made and closed in the same 
 
 
 class CompetitionError(Exception):
-    """A request the competition refuses; `message` is for the person who asked."""
+    """A request the competition refuses; `message` is for the person who asked, `field` the form
+    field it is about (empty when it is about the whole request)."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, field: str = ""):
         super().__init__(message)
-        self.message = message
+        self.message, self.field = message, field
 
 
 # ----- the step --------------------------------------------------------------------------------

@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
@@ -20,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from gameplay import api as gameplay
 from tournaments.models import AuditEntry, Competition, Entry, EntryPlayer, Pairing, Round
+from tournaments.results import result_errors
 from tournaments.services import manager, ranking
 from tournaments.services.entries import pair_name
 from tournaments.services.manager import CompetitionError
@@ -63,6 +66,7 @@ def reschedule_round(round_row: Round, starts_at: datetime, actor, reason: str =
         round_row = Round.objects.get(pk=round_row.pk)
         if round_row.status == Round.Status.COMPLETE:
             raise CompetitionError(_("This round is complete."))
+        out_of_order(round_row, starts_at)
         before = round_row.starts_at
         length = round_row.deadline - round_row.starts_at
         round_row.starts_at, round_row.deadline = starts_at, starts_at + length
@@ -70,6 +74,18 @@ def reschedule_round(round_row: Round, starts_at: datetime, actor, reason: str =
         _audit(competition, actor, AuditEntry.Action.RESCHEDULED, reason,
                detail={"round": round_row.number, "from": before.isoformat(), "to": starts_at.isoformat()})
     manager.step(round_row.competition_id)
+
+
+def out_of_order(round_row: Round, starts_at: datetime) -> None:
+    """Rounds keep their order: a round starts after every earlier one and before every later one."""
+    others = Round.objects.filter(competition_id=round_row.competition_id).exclude(pk=round_row.pk)
+    if others.filter(number__lt=round_row.number, starts_at__gte=starts_at).exists():
+        raise CompetitionError(_("Round %(number)s must start after the rounds before it.") % {
+            "number": round_row.number}, field="starts_at")
+    later = others.filter(number__gt=round_row.number, starts_at__lte=starts_at).order_by("number").first()
+    if later is not None:
+        raise CompetitionError(_("Round %(number)s must start before round %(later)s: move round %(later)s "
+                                 "first.") % {"number": round_row.number, "later": later.number}, field="starts_at")
 
 
 def replace_player(entry: Entry, old_user, new_user, actor, reason: str = "") -> None:
@@ -131,6 +147,10 @@ def override_result(pairing: Pairing, winner: Entry | None, home_points: int, aw
             raise CompetitionError(_("The winner must be one of the two pairs."))
         if winner is None and competition.is_bracket:
             raise CompetitionError(_("A knockout match needs a winner."))
+        side = "none" if winner is None else "home" if winner.pk == pairing.home_id else "away"
+        impossible = result_errors(competition.games_to_win, side, home_points, away_points, not competition.is_bracket)
+        if impossible:
+            raise CompetitionError(next(iter(impossible.values())))
         later = Pairing.objects.filter(competition=competition, round_number__gt=pairing.round_number).exists()
         if competition.is_bracket and later:
             raise CompetitionError(_("Later rounds were made from this result; it can no longer change."))
@@ -157,7 +177,36 @@ def create_competition(competition: Competition, actor) -> Competition:
     return competition
 
 
-def start_now(competition: Competition) -> None:
-    """An open competition starts at once (its next step starts it); otherwise nothing changes."""
-    Competition.objects.filter(pk=competition.pk, status=Competition.Status.OPEN).update(starts_at=timezone.now())
-    manager.step(competition.pk)
+EDITABLE = ("name", "game", "format", "kind", "visibility", "preset", "options", "best_of", "time_control",
+            "substitute_bot", "swiss_rounds", "third_place_match", "grand_final_reset", "double_round_robin",
+            "seeding", "starts_at", "entries_close_at", "round_interval", "check_in", "grace", "reconnect_seconds",
+            "leaver_policy")
+
+
+def edit_fingerprint(competition: Competition) -> str:
+    """What the organiser saw on the edit page: a second organiser's save changes it."""
+    shown = json.dumps({name: getattr(competition, name) for name in EDITABLE}, sort_keys=True, default=str)
+    return hashlib.sha256(shown.encode()).hexdigest()[:32]
+
+
+def edit_competition(competition: Competition, values: dict, actor, seen: str | None = None) -> list[str]:
+    """Change any field of a competition that has not started, from what the organiser saw (`seen`):
+    of two organisers editing at once the first save wins and the second is told. Audited with each
+    changed field's value before and after; returns the changed fields' names."""
+    with transaction.atomic():
+        locked = _lock(competition.pk)
+        if locked.status != Competition.Status.OPEN:
+            raise CompetitionError(_("The competition has started: it can no longer be edited."))
+        if seen is not None and seen != edit_fingerprint(locked):
+            raise CompetitionError(_("Another organiser changed this competition meanwhile. Nothing was saved: "
+                                     "the form now shows the competition as it is."))
+        changed = [name for name in EDITABLE if name in values and getattr(locked, name) != values[name]]
+        if not changed:
+            return []
+        before = {name: getattr(locked, name) for name in changed}
+        for name in changed:
+            setattr(locked, name, values[name])
+        locked.save(update_fields=changed)
+        _audit(locked, actor, AuditEntry.Action.EDITED, detail={"changed": json.loads(json.dumps(
+            {name: [before[name], values[name]] for name in changed}, default=str))})
+    return changed

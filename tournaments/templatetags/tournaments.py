@@ -3,15 +3,17 @@ match) are built here in Python with escaping rather than as template loops: at 
 template loop spends most of the page's time resolving variables (benchmarks/standings_page.py)."""
 
 from django import template
+from django.core.exceptions import FieldDoesNotExist
 from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
-from django.utils.text import Truncator
+from django.utils.text import Truncator, capfirst
 from django.utils.translation import gettext as _
 
-from config.formatting import date_time, duration_words, readers_date_time
+from config.formatting import date_time, duration_words, readers_date_time, signed
 from tournaments import display
 from tournaments.brackets import BOX_H, BOX_W
+from tournaments.models import Competition
 
 register = template.Library()
 
@@ -38,8 +40,9 @@ def standings_body(rows, competition):
     """The <tr> of every standings row (tiebreaks outside brackets)."""
     names, out, show_tiebreaks = short_names(), [], not competition.is_bracket
     for s in rows:
+        difference = signed(s.games_for - s.games_against) or "0"
         cells = [s.rank, escape(s.entry.name), s.played, s.won, s.drawn, s.lost, number(s.points),
-                 f"{s.games_for}-{s.games_against}"]
+                 f'<span title="{s.games_for}–{s.games_against}" data-testid="games-difference">{difference}</span>']
         if show_tiebreaks:
             cells.append(escape(tiebreak_text(s.tiebreaks, names)))
         css = "" if s.entry.status == "confirmed" else ' class="out"'
@@ -47,14 +50,19 @@ def standings_body(rows, competition):
     return mark_safe("\n".join(out))
 
 
+SIDE_CHARS = 48  # at 12px, the longest box label of the three languages fits BOX_W
+
+
 def _side_text(y: int, side, mirror: bool) -> str:
     """One pair's line of a box: (seed) name at the start, the games won at the end."""
     start, end = (BOX_W - 6, 8) if mirror else (6, BOX_W - 8)
     css = ' class="won"' if side.won else ""
     seed = f"({side.seed}) " if side.seed else ""
-    name = escape(Truncator(seed + side.text).chars(36))
-    points = f'<text x="{end}" y="{y}" class="points"{css}>{side.points}</text>' if side.points else ""
-    return f'<text x="{start}" y="{y}"{css}>{name}</text>{points}'
+    full = seed + side.text
+    shown = Truncator(full).chars(SIDE_CHARS - (6 if side.points else 0))
+    whole = f"<title>{escape(full)}</title>" if shown != full else ""  # a cut name is read whole on hover
+    points = f'<text x="{end}" y="{y}" class="points"{css}>{escape(side.points)}</text>' if side.points else ""
+    return f'<text x="{start}" y="{y}"{css}>{whole}{escape(shown)}</text>{points}'
 
 
 def _box_link(box, competition) -> str:
@@ -159,3 +167,40 @@ def control_fields(context, action, pairing, members):
 @register.filter
 def tiebreak_short(name) -> str:
     return short_names().get(name, "")
+
+
+@register.filter
+def changed_fields(changed) -> str:
+    """The names of the fields an edit changed, as the reader's language says them."""
+    names = []
+    for name in changed or ():
+        try:
+            names.append(str(capfirst(Competition._meta.get_field(name).verbose_name)))
+        except FieldDoesNotExist:  # a field since removed: its name is still better than nothing
+            names.append(name)
+    return ", ".join(names)
+
+
+@register.simple_tag
+def check_in_state(pairing) -> dict:
+    """Who is here for a pairing, by name: players checked in, and a bot pair (always there); and
+    who is not yet. From the round page's prefetched players and check-ins: no query."""
+    checked = {check.user_id for check in pairing.check_ins.all()}
+    here, waiting = [], []
+    for entry in (pairing.home, pairing.away):
+        if entry is None:
+            continue
+        if entry.bot:
+            here.append(entry.name)
+            continue
+        for place in entry.players.all():
+            name = getattr(getattr(place.user, "player", None), "name", "") or place.user.get_username()
+            (here if place.user_id in checked else waiting).append(name)
+    return {"here": here, "waiting": waiting}
+
+
+@register.filter
+def isolated(value) -> str:
+    """A name inside a translated sentence, isolated (<bdi>): a Latin name with parentheses keeps
+    its order in an Arabic heading."""
+    return format_html("<bdi>{}</bdi>", value)
