@@ -95,8 +95,10 @@ def _initialise(var_dir) -> None:
         return
     data.mkdir(parents=True, exist_ok=True)
     _hand_over(data)
-    subprocess.run([binary("initdb"), "-D", str(data), "-U", SUPERUSER, "--auth=trust", "--encoding=UTF8",
-                    "--locale=C", "--no-instructions"], check=True, capture_output=True, **_run_as())
+    result = subprocess.run([binary("initdb"), "-D", str(data), "-U", SUPERUSER, "--auth=trust", "--encoding=UTF8",
+                             "--locale=C", "--no-instructions"], capture_output=True, text=True, **_run_as())
+    if result.returncode != 0:
+        raise RuntimeError(f"initdb of the embedded PostgreSQL in {data} failed:\n{result.stdout}{result.stderr}")
 
 
 def _server_command(var_dir, options=()) -> list[str]:

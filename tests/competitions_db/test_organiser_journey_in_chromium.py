@@ -28,8 +28,16 @@ def members(club, *names):
     return made
 
 
+def open_menu_on_a_phone(page):
+    """On a phone the header's links are behind Menu (templates/base.html): tap it, as a person would."""
+    toggle = page.get_by_test_id("nav-toggle")
+    if toggle.is_visible():
+        toggle.click()
+
+
 def open_club_from_home(page, club):
     page.goto("/")
+    open_menu_on_a_phone(page)
     page.locator("header nav a[href='/clubs/']").click()
     page.locator(f"a[href='/clubs/{club.slug}/']").first.click()
     page.get_by_test_id("new-competition").first.click()
