@@ -8,7 +8,7 @@
   match's outcome from; `matches_with_status` is a subquery for filtering by a match's status;
   the club and player pages list matches through `gameplay.listings`; ratings read finished
   matches as plain rows through `gameplay.records`;
-- a player's home (clubs/dashboard): their unfinished tables (their turn first) and their table
+- a player's home (home/): their unfinished tables (their turn first) and their table
   invitations at once (`home_tables_of`), `table_invitations_of` alone, and the answers `take_invited_seat` / `decline_invited_seat`,
   `seated_users`, and `send_to_group` (a channel-layer send from synchronous code);
 - the names others need to speak about matches: `Game` (and `game_label`, a game's name in the

@@ -110,7 +110,7 @@ def free_members(competition: Competition) -> list:
                 .exclude(pk__in=playing).select_related("player").order_by("username"))
 
 
-# ----- a player's own competitions, for their home (clubs/dashboard) ----------------------------
+# ----- a player's own competitions, for their home (home/) ----------------------------
 
 HOME_LIST_SIZE = 12
 STATUS_WORDS = dict(Competition.Status.choices)  # a competition's status in words, by its value
