@@ -69,6 +69,7 @@ class MatchResult:
     finished_at: datetime | None
     finish: str
     reason: str
+    rated: bool = False  # counts for the ratings (a bot seated for an absent player makes it unrated)
 
     @property
     def is_waiting(self) -> bool:
@@ -94,14 +95,14 @@ class MatchResult:
         return self.finish == Finish.WALKOVER
 
 
-RESULT_FIELDS = ("pk", "status", "winner", "games_won", "finished_at", "finish", "result")
+RESULT_FIELDS = ("pk", "status", "winner", "games_won", "finished_at", "finish", "result", "rated")
 
 
 def _result(row: tuple) -> MatchResult:
-    pk, status, winner, games_won, finished_at, finish, result = row
+    pk, status, winner, games_won, finished_at, finish, result, rated = row
     games = (list(games_won or []) + [0, 0])[:2]
     return MatchResult(pk, status, winner, (games[0], games[1]), finished_at, finish,
-                       (result or {}).get("reason", ""))
+                       (result or {}).get("reason", ""), rated)
 
 
 def results_of(match_ids) -> dict[int, MatchResult]:
@@ -118,7 +119,7 @@ def result_of(match_id: int | None) -> MatchResult | None:
 
 
 def matches_with_status(*statuses: str):
-    """A subquery of the ids of matches in these statuses (`pairing.filter(match__in=...)`)."""
+    """A subquery of the ids of matches in these statuses (`pairing.filter(match_id__in=...)`)."""
     return Match.objects.filter(status__in=statuses).values("pk")
 
 

@@ -50,6 +50,11 @@ def pairings_with_names(competition: Competition, **filters):
     """The pairings with their pairs' names and, as `pairing.table`, their match's result (or None)."""
     pairings = list(Pairing.objects.filter(competition=competition, **filters)
                     .select_related("home", "away", "winner").order_by("round_number", "slot"))
+    return with_tables(pairings)
+
+
+def with_tables(pairings: list) -> list:
+    """Each pairing's `table` (its match's result from gameplay.api, or None), in one query."""
     results = gameplay.results_of(p.match_id for p in pairings)
     for pairing in pairings:
         pairing.table = results.get(pairing.match_id)
@@ -57,7 +62,7 @@ def pairings_with_names(competition: Competition, **filters):
 
 
 def now_playing(competition: Competition):
-    return pairings_with_names(competition, match__in=gameplay.matches_with_status(gameplay.Status.PLAYING))
+    return pairings_with_names(competition, match_id__in=gameplay.matches_with_status(gameplay.Status.PLAYING))
 
 
 def champion(competition: Competition, top_rows=None) -> list:
@@ -93,13 +98,14 @@ def entry_list(competition: Competition):
 
 
 def round_pairings_query():
-    """Pairings with what a round page shows: both pairs and their players, the table, check-ins."""
-    return (Pairing.objects.select_related("home", "away", "winner", "match", "round", "competition__club")
+    """Pairings with what a round page shows: both pairs and their players, check-ins (the table:
+    `pairing.table`, from gameplay.api)."""
+    return (Pairing.objects.select_related("home", "away", "winner", "round", "competition__club")
             .prefetch_related("check_ins", "home__players__user__player", "away__players__user__player"))
 
 
 def round_pairings(round_row: Round) -> list:
-    return list(round_pairings_query().filter(round=round_row).order_by("slot"))
+    return with_tables(list(round_pairings_query().filter(round=round_row).order_by("slot")))
 
 
 def free_members(competition: Competition) -> list:
@@ -139,7 +145,7 @@ def next_match_of(user) -> NextMatch | None:
     pairing = (Pairing.objects.filter(Q(home_id__in=entries) | Q(away_id__in=entries), decided_at__isnull=True,
                                       away__isnull=False,
                                       round__status__in=[Round.Status.SCHEDULED, Round.Status.OPEN])
-               .exclude(match__in=ended)
+               .exclude(match_id__in=ended)
                .select_related("round", "competition", "home", "away")
                .only("competition_id", "round_number", "match_id", "round__status", "round__starts_at",
                      "competition__name", "home__name", "away__name")

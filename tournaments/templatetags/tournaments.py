@@ -61,7 +61,7 @@ def _box_link(box, competition) -> str:
     p = box.pairing
     if p is None:
         return ""
-    if p.match_id and p.match.is_finished:
+    if p.table is not None and p.table.is_finished:
         return reverse("gameplay:replay", args=[p.match_id])
     if p.match_id:
         return reverse("gameplay:table", args=[p.match_id])
