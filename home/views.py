@@ -21,10 +21,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clubs import services as clubs
-from home import queries
 from config import public_cache
 from config import views as site_views
 from gameplay import api as gameplay
+from home import queries
 from tournaments import pages as competitions
 from tournaments.services import CompetitionError, entries
 

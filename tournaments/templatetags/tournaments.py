@@ -125,12 +125,8 @@ def option_word(value) -> str:
 @register.simple_tag(takes_context=True)
 def organised_clubs(context):
     """The clubs the signed-in reader may create competitions in (for the New competition links)."""
-    from clubs.models import Club, Membership
-    user = context.get("user")
-    if not getattr(user, "is_authenticated", False):
-        return []
-    roles = [Membership.Role.OWNER, Membership.Role.ORGANISER]
-    return list(Club.objects.filter(memberships__user=user, memberships__role__in=roles).order_by("name"))
+    from clubs.permissions import clubs_for_new_competitions
+    return clubs_for_new_competitions(context.get("user"))
 
 
 @register.filter
