@@ -116,6 +116,38 @@ def free_members(competition: Competition) -> list:
                 .exclude(pk__in=playing).select_related("player").order_by("username"))
 
 
+# ----- a club's competitions, for its page (templates/clubs/partials/competitions.html) -------
+
+CLUB_COMPETITIONS_SHOWN = 20
+CLUB_ROUNDS_SHOWN = 10
+
+
+def club_competitions(club, include_drafts: bool = False, member: bool = False) -> dict:
+    """Running and coming competitions and the next rounds, for the club page (through the
+    `club_competitions` tag: clubs reads no competition row). Non-members do not see members-only
+    competitions; only organisers see drafts."""
+    from django.db.models import Count
+
+    query = Competition.objects.filter(club=club)
+    if not member:
+        query = query.filter(visibility=Competition.Visibility.PUBLIC)
+    coming = [Competition.Status.OPEN, *([Competition.Status.DRAFT] if include_drafts else [])]
+    running = query.filter(status=Competition.Status.RUNNING).order_by("name")
+    upcoming = query.filter(status__in=coming).order_by("starts_at", "name")
+    counts = query.aggregate(running=Count("pk", filter=Q(status=Competition.Status.RUNNING)),
+                             upcoming=Count("pk", filter=Q(status__in=coming)))
+    return {"available": True, "running": list(running[:CLUB_COMPETITIONS_SHOWN]),
+            "upcoming": list(upcoming[:CLUB_COMPETITIONS_SHOWN]), "counts": counts,
+            "next_rounds": club_next_rounds(query.filter(status__in=[Competition.Status.RUNNING, *coming]))}
+
+
+def club_next_rounds(competitions) -> list:
+    """The next scheduled or open rounds (the club's upcoming fixtures), soonest first."""
+    rounds = Round.objects.filter(competition__in=competitions, status__in=[Round.Status.SCHEDULED, Round.Status.OPEN],
+                                  starts_at__gte=timezone.now() - timedelta(hours=12))
+    return list(rounds.select_related("competition").order_by("starts_at")[:CLUB_ROUNDS_SHOWN])
+
+
 # ----- a player's own competitions, for their home (home/) ----------------------------
 
 HOME_LIST_SIZE = 12

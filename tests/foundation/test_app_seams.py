@@ -19,6 +19,8 @@ FORBIDDEN = {"clubs": ("tournaments", "home"), "tournaments": ("home",), "gamepl
              "tuning": ("home",)}
 HOME_WIRING = ("config/urls.py", "config/routing.py")
 MATCH_READ = re.compile(r"match__|\.match\.")
+# a model looked up by name is an import all the same (clubs once read competitions this way)
+GET_MODEL = re.compile(r"get_model\(\s*[\"'](\w+)")
 
 
 def imported_names(tree: ast.AST):
@@ -70,8 +72,11 @@ def app_files(app: str):
 
 def imports_of(source: str, filename: str, forbidden: tuple[str, ...]) -> list[str]:
     tree = ast.parse(source, filename)
-    return [f"{filename}:{line} imports {module}" for line, module in imported_names(tree)
-            if module.split(".")[0] in forbidden]
+    found = [f"{filename}:{line} imports {module}" for line, module in imported_names(tree)
+             if module.split(".")[0] in forbidden]
+    return found + [f"{filename}:{number} imports {app} (get_model)"
+                    for number, line in enumerate(source.splitlines(), 1)
+                    for app in GET_MODEL.findall(line) if app in forbidden]
 
 
 def test_no_app_imports_back_up():
@@ -112,5 +117,7 @@ def test_the_back_up_checks_catch_imports_lookups_and_reads():
     assert sorted(c.split(" imports ")[1] for c in imports_of(source, "x.py", FORBIDDEN["clubs"])) == [
         "home.queries", "tournaments.display"]
     assert imports_of("from tournamentsx import y\nfrom config import formatting\n", "x.py", ("tournaments",)) == []
+    assert imports_of('model = apps.get_model("tournaments", "Round")\n', "x.py", ("tournaments",)) == [
+        "x.py:1 imports tournaments (get_model)"]
     lines = "Pairing.objects.filter(match__status='playing')\nif p.match.is_finished:\np.match_id\np.table.status\n"
     assert [r.split(":")[1] for r in match_reads(lines, "x.py")] == ["1", "2"]

@@ -129,6 +129,13 @@ def organised_clubs(context):
     return clubs_for_new_competitions(context.get("user"))
 
 
+@register.simple_tag
+def club_competitions(club, include_drafts=False, member=False) -> dict:
+    """A club's running and coming competitions and next rounds, for the club page (tournaments.pages's)."""
+    from tournaments.pages import club_competitions as of_club
+    return of_club(club, bool(include_drafts), bool(member))
+
+
 @register.filter
 def notice_text(notification) -> str:
     """A notification in the reader's language (tournaments/notices.py)."""
