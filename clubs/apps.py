@@ -7,35 +7,13 @@ class ClubsConfig(AppConfig):
     verbose_name = _("Clubs and players")
 
     def ready(self):
-        # Connected here, once the other apps are loaded: neither gameplay nor tournaments imports
-        # the players' pages, they send signals that the per-user channel listens to.
-        from clubs import signals  # noqa: F401  (connects the profile-creation receiver)
-        from clubs.dashboard import alerts
-        from gameplay import api as gameplay
-        from tournaments.services import notify
-
-        gameplay.match_started.connect(alerts.on_match_started, dispatch_uid="dashboard-table-opened")
-        notify.notifications_changed.connect(alerts.on_notifications_changed, dispatch_uid="dashboard-notifications")
-        # the home's kept parts (clubs/dashboard/queries.py) are forgotten on each event that changes them
+        # Connected here, once the other apps are loaded (the home's receivers: home/apps.py).
+        from django.conf import settings
         from django.db.models.signals import post_delete, post_save
 
-        from clubs.dashboard import queries
-
-        gameplay.match_started.connect(queries.on_match_event, dispatch_uid="dashboard-forget-started")
-        gameplay.match_finished.connect(queries.on_match_event, dispatch_uid="dashboard-forget-finished")
-        notify.notifications_changed.connect(queries.on_notifications_changed, dispatch_uid="dashboard-forget-notified")
-        from tournaments import signals as competitions
-
-        competitions.competition_changed.connect(queries.on_competition_changed, dispatch_uid="dashboard-forget-step")
-        competitions.ratings_changed.connect(queries.on_ratings_changed, dispatch_uid="dashboard-forget-ratings")
-        post_save.connect(queries.on_audited, sender="tournaments.AuditEntry", dispatch_uid="dashboard-forget-audited")
-        # the signed-in user's kept row (clubs/auth_backends.py) is forgotten whenever it changes
-        from django.conf import settings
-
+        from clubs import signals  # noqa: F401  (connects the profile-creation receiver)
         from clubs.auth_backends import forget_user
 
+        # the signed-in user's kept row (clubs/auth_backends.py) is forgotten whenever it changes
         for name, signal in (("saved", post_save), ("deleted", post_delete)):
             signal.connect(forget_user, sender=settings.AUTH_USER_MODEL, dispatch_uid=f"signed-in-user-{name}")
-        for model in ("clubs.Membership", "clubs.MemberInvitation", "tournaments.EntryPlayer", "clubs.Player"):
-            for name, signal in (("saved", post_save), ("deleted", post_delete)):
-                signal.connect(queries.on_row_changed, sender=model, dispatch_uid=f"dashboard-forget-{model}-{name}")

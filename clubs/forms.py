@@ -4,8 +4,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, JoinRequest, Membership, Player
+from config.formatting import valid_zone_names, zone_choices
 from gameplay.api import Game
-from tournaments.display import zone_choices, valid_zone_names
 
 
 RESERVED_SLUGS = {"new", "join"}  # paths of clubs/urls.py that a slug would shadow

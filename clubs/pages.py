@@ -4,11 +4,7 @@ of the club (tests/clubs/test_query_counts.py holds it to that).
 
 from __future__ import annotations
 
-from datetime import timedelta
-
-from django.apps import apps
 from django.db.models import Count, Q
-from django.utils import timezone
 
 from clubs import permissions
 from clubs.models import Club, JoinRequest, Membership, Player
@@ -17,7 +13,6 @@ from gameplay import api as gameplay
 Role = Membership.Role
 ROLE_ORDER = {Role.OWNER: 0, Role.ORGANISER: 1, Role.MEMBER: 2}
 RESULTS_SHOWN = 10
-COMPETITIONS_SHOWN = 20
 PENDING_SHOWN = 20
 
 
@@ -56,7 +51,6 @@ def club_context(user, club: Club) -> dict:
     remember_viewer(user, club, memberships)
     can = abilities(user, club)
     context = {"club": club, "memberships": memberships, "role": permissions.role_of(user, club), "can": can,
-               "competitions": club_competitions(club, include_drafts=can["organise"], member=can["member"]),
                "results": recent_results(club), "upcoming": upcoming_tables(club)}
     if can["decide"]:
         pending = club.join_requests.filter(status=JoinRequest.Status.PENDING)
@@ -85,48 +79,6 @@ def recent_results(club: Club) -> list:
 
 def upcoming_tables(club: Club) -> list:
     return gameplay.upcoming_tables_of(club_members(club), RESULTS_SHOWN)
-
-
-def competition_model(name: str = "Competition"):
-    """A tournaments model whose competitions belong to a club; None before that lands."""
-    try:
-        model = apps.get_model("tournaments", name)
-    except LookupError:
-        return None
-    if name == "Competition":
-        return model if "club" in {field.name for field in model._meta.get_fields()} else None
-    return model if competition_model() is not None else None
-
-
-def club_competitions(club: Club, include_drafts: bool = False, member: bool = False) -> dict:
-    """Running and coming competitions and the next rounds, for templates/clubs/partials/competitions.html.
-    Non-members do not see members-only competitions; only organisers see drafts."""
-    model = competition_model()
-    if model is None:
-        return {"available": False}
-    query = model.objects.filter(club=club)
-    if not member and hasattr(model, "Visibility"):
-        query = query.filter(visibility=model.Visibility.PUBLIC)
-    states = getattr(model, "Status", None)
-    known = set(states.values) if states else set()
-    coming = [s for s in ("open", "draft" if include_drafts else None) if s in known]
-    running = query.filter(status="running").order_by("name")
-    upcoming = query.filter(status__in=coming).order_by("starts_at", "name")
-    counts = query.aggregate(running=Count("pk", filter=Q(status="running")),
-                             upcoming=Count("pk", filter=Q(status__in=coming)))
-    return {"available": True, "running": list(running[:COMPETITIONS_SHOWN]),
-            "upcoming": list(upcoming[:COMPETITIONS_SHOWN]), "counts": counts,
-            "next_rounds": next_rounds(query.filter(status__in=["running", *coming]))}
-
-
-def next_rounds(competitions) -> list:
-    """The next scheduled or open rounds (the club's upcoming fixtures), soonest first."""
-    model = competition_model("Round")
-    if model is None:
-        return []
-    rounds = model.objects.filter(competition__in=competitions, status__in=["scheduled", "open"],
-                                  starts_at__gte=timezone.now() - timedelta(hours=12))
-    return list(rounds.select_related("competition").order_by("starts_at")[:RESULTS_SHOWN])
 
 
 def club_list_context(user) -> dict:

@@ -28,7 +28,7 @@ from clubs import pages, permissions, services
 from clubs.forms import ClubForm, InvitationForm, JoinRequestForm, MemberInvitationForm, ProfileForm, RoleForm
 from clubs.middleware import set_language_cookie
 from clubs.models import Club, Invitation, JoinRequest, MemberInvitation, Membership
-from tournaments.calendars import player_token
+from config.calendar_tokens import player_token
 
 
 # ----- the gate every club URL passes --------------------------------------------------------

@@ -89,6 +89,26 @@ def zone_name(name: str) -> str:
     return (name or "UTC").replace("_", " ")
 
 
+# The zones people pick most, first in the list (the full list stays accepted). The players' and
+# the clubs' zone field (clubs/forms.py) and the competitions' pages share them.
+COMMON_ZONES = (
+    "America/Port_of_Spain", "Asia/Riyadh", "Asia/Dubai", "Asia/Kuwait", "Asia/Qatar", "Asia/Bahrain",
+    "Europe/Madrid", "Europe/London", "America/New_York", "America/Toronto", "Atlantic/Canary",
+    "America/Caracas", "America/Mexico_City", "Europe/Paris", "UTC",
+)
+
+
+def valid_zone_names() -> set[str]:
+    """Every real zone; `localtime` and `Factory` are not places a person lives in."""
+    return {name for name in zoneinfo.available_timezones() if name not in ("localtime", "Factory")}
+
+
+def zone_choices() -> list[tuple[str, str]]:
+    """Common zones first, then the rest alphabetically."""
+    rest = sorted(valid_zone_names() - set(COMMON_ZONES))
+    return [(name, name.replace("_", " ")) for name in (*COMMON_ZONES, *rest)]
+
+
 def _local(value):
     return timezone.localtime(value) if timezone.is_aware(value) else value
 

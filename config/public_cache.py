@@ -12,7 +12,7 @@ visitors for a few seconds. What a page holds of its visitor is put back per req
   never cached.
 
 Signed-in players, htmx partials, and anything but a 200 HTML GET always get a fresh page
-here (a player's home keeps its own page the same way: clubs/dashboard/views.py).
+here (a player's home keeps its own page the same way: home/views.py).
 """
 
 from __future__ import annotations

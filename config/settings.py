@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "clubs",
+    "home",
     "tournaments",
     "tournaments.ratings",
     "gameplay",
@@ -105,7 +106,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "clubs.dashboard.context.navigation",
+                "home.context.navigation",
             ],
         },
     },
@@ -146,11 +147,11 @@ def _database():
 PUBLIC_PAGE_CACHE_SECONDS = env_int("PUBLIC_PAGE_CACHE_SECONDS", 0 if TESTING else 5)
 # A signed-in player's home keeps the parts that change only through an event (club and partner
 # invitations, their competitions and clubs) this many seconds, forgotten at once on any such
-# event (clubs/dashboard/queries.py); 0: read every time (tests, but for the ones that turn it on).
+# event (home/queries.py); 0: read every time (tests, but for the ones that turn it on).
 DASHBOARD_CACHE_SECONDS = env_int("DASHBOARD_CACHE_SECONDS", 0 if TESTING else 30)
 # ...and its whole rendered page this many seconds, served again while its tables, whose turn it
 # is and its table invitations are as they were, forgotten on every event that changes the rest
-# (clubs/dashboard/queries.py); 0: rendered every time.
+# (home/queries.py); 0: rendered every time.
 DASHBOARD_PAGE_SECONDS = env_int("DASHBOARD_PAGE_SECONDS", 0 if TESTING else 10)
 
 # Connections per process (docs/deploying.md, "Budgeting PostgreSQL connections").

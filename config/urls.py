@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from clubs import views as club_views
-from clubs.dashboard import views as dashboard_views
+from home import views as dashboard_views
 from config import views
 
 # Language comes from the user's profile, the language cookie or the browser (LocaleMiddleware),
@@ -15,7 +15,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("clubs/", include("clubs.urls")),
     path("players/<str:username>/", club_views.player_page, name="player"),
-    path("", include("clubs.dashboard.urls")),
+    path("", include("home.urls")),
     path("ratings/", include("tournaments.ratings.urls")),
     path("competitions/", include("tournaments.urls")),
     path("", include("gameplay.urls")),

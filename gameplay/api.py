@@ -8,7 +8,7 @@
   match's outcome from; `matches_with_status` is a subquery for filtering by a match's status;
   the club and player pages list matches through `gameplay.listings`; ratings read finished
   matches as plain rows through `gameplay.records`;
-- a player's home (clubs/dashboard): their unfinished tables (their turn first) and their table
+- a player's home (home/): their unfinished tables (their turn first) and their table
   invitations at once (`home_tables_of`), `table_invitations_of` alone, and the answers `take_invited_seat` / `decline_invited_seat`,
   `seated_users`, and `send_to_group` (a channel-layer send from synchronous code);
 - the names others need to speak about matches: `Game` (and `game_label`, a game's name in the
@@ -69,6 +69,7 @@ class MatchResult:
     finished_at: datetime | None
     finish: str
     reason: str
+    rated: bool = False  # counts for the ratings (a bot seated for an absent player makes it unrated)
 
     @property
     def is_waiting(self) -> bool:
@@ -94,14 +95,14 @@ class MatchResult:
         return self.finish == Finish.WALKOVER
 
 
-RESULT_FIELDS = ("pk", "status", "winner", "games_won", "finished_at", "finish", "result")
+RESULT_FIELDS = ("pk", "status", "winner", "games_won", "finished_at", "finish", "result", "rated")
 
 
 def _result(row: tuple) -> MatchResult:
-    pk, status, winner, games_won, finished_at, finish, result = row
+    pk, status, winner, games_won, finished_at, finish, result, rated = row
     games = (list(games_won or []) + [0, 0])[:2]
     return MatchResult(pk, status, winner, (games[0], games[1]), finished_at, finish,
-                       (result or {}).get("reason", ""))
+                       (result or {}).get("reason", ""), rated)
 
 
 def results_of(match_ids) -> dict[int, MatchResult]:
@@ -118,7 +119,7 @@ def result_of(match_id: int | None) -> MatchResult | None:
 
 
 def matches_with_status(*statuses: str):
-    """A subquery of the ids of matches in these statuses (`pairing.filter(match__in=...)`)."""
+    """A subquery of the ids of matches in these statuses (`pairing.filter(match_id__in=...)`)."""
     return Match.objects.filter(status__in=statuses).values("pk")
 
 

@@ -71,7 +71,7 @@ def finished_matches_of_player(user, viewer, limit: int) -> list[Match]:
     return list(matches.prefetch_related("seats__user").order_by("-finished_at")[:limit])
 
 
-# ----- a player's own tables, for their home (clubs/dashboard) ----------------------------------
+# ----- a player's own tables, for their home (home/) ----------------------------------
 
 @dataclass(frozen=True)
 class TableRow:

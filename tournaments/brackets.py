@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from gameplay import api as gameplay
 from tournaments import display
 from tournaments.formats import double_elimination, single_elimination
 from tournaments.formats.bracket import PENDING, resolve, schedule
@@ -109,7 +110,10 @@ def column_heading(bracket: str, number: int, last_main) -> str:
 
 def drawings(competition: Competition, mirror: bool = False) -> list[Drawing]:
     rows = list(Entry.objects.filter(competition=competition).order_by("seed", "pk"))
-    stored = list(Pairing.objects.filter(competition=competition).select_related("match").order_by("round_number", "slot"))
+    stored = list(Pairing.objects.filter(competition=competition).order_by("round_number", "slot"))
+    tables = gameplay.results_of(p.match_id for p in stored)  # the boxes' links: a replay once it ended
+    for p in stored:
+        p.table = tables.get(p.match_id)
     seeded = [e for e in rows if e.seed is not None]
     count = len(seeded) or len([e for e in rows if e.is_active])
     nodes = nodes_of(competition, count)

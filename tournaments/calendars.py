@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from datetime import timezone as dt_timezone
 
-from django.core import signing
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -15,20 +14,8 @@ from django.utils import timezone
 
 from clubs.models import Club
 from clubs.permissions import can_view_club
+from config.calendar_tokens import player_token, user_of_token
 from tournaments.models import Competition, EntryPlayer, Pairing
-
-SALT = "chalk.tournaments.calendar"
-
-
-def player_token(user) -> str:
-    return signing.Signer(salt=SALT).sign(str(user.pk))
-
-
-def user_of_token(token: str) -> int:
-    try:
-        return int(signing.Signer(salt=SALT).unsign(token))
-    except (signing.BadSignature, ValueError):
-        raise Http404 from None
 
 
 def _escape(text: str) -> str:

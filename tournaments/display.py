@@ -5,37 +5,18 @@ always written beside the time."""
 
 from __future__ import annotations
 
-import zoneinfo
-
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 # Numbers, dates and durations have one owner, config/formatting.py; this module says what
 # competitions mean in words and formats through it.
-from config.formatting import date_time, duration_words, preset_label, zone_of
+# Zone choices live there too, so clubs' zone field uses them without importing tournaments.
+from config.formatting import (COMMON_ZONES, date_time, duration_words, preset_label, valid_zone_names, zone_choices,
+                               zone_of)
 from gameplay.api import CHOICE_LABELS, KEY_LABELS, OPTION_LABELS, option_help, options_chosen
 
 __all__ = ["COMMON_ZONES", "bracket_title", "duration", "in_zone", "option_lines", "option_value", "preset_label",
            "round_name", "valid_zone_names", "zone_choices", "zone_of"]
-
-# The zones people pick most, first in the list (the full list stays accepted).
-COMMON_ZONES = (
-    "America/Port_of_Spain", "Asia/Riyadh", "Asia/Dubai", "Asia/Kuwait", "Asia/Qatar", "Asia/Bahrain",
-    "Europe/Madrid", "Europe/London", "America/New_York", "America/Toronto", "Atlantic/Canary",
-    "America/Caracas", "America/Mexico_City", "Europe/Paris", "UTC",
-)
-
-
-def valid_zone_names() -> set[str]:
-    """Every real zone; `localtime` and `Factory` are not places a person lives in."""
-    return {name for name in zoneinfo.available_timezones() if name not in ("localtime", "Factory")}
-
-
-def zone_choices() -> list[tuple[str, str]]:
-    """Common zones first, then the rest alphabetically."""
-    rest = sorted(valid_zone_names() - set(COMMON_ZONES))
-    return [(name, name.replace("_", " ")) for name in (*COMMON_ZONES, *rest)]
-
 
 def in_zone(value, zone_name: str) -> str:
     """A moment as the reader's language writes it, in `zone_name`, with the zone named."""

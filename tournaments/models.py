@@ -9,12 +9,14 @@ Seats: the home pair of a pairing sits at seats 0 and 2 (team 0), the away pair 
 """
 
 from datetime import timedelta
+from functools import cached_property
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from gameplay import api as gameplay
 from gameplay.api import MATCH_MODEL, Game, LeaverPolicy
 
 
@@ -252,6 +254,12 @@ class Pairing(models.Model):
     @property
     def is_decided(self) -> bool:
         return self.decided_at is not None
+
+    @cached_property
+    def table(self):
+        """Its match as gameplay.api tells it (`MatchResult`: status, winner, rated...), None
+        without one. A page of many pairings sets it for all at once (`pages.with_tables`)."""
+        return gameplay.result_of(self.match_id)
 
     @property
     def is_moved(self) -> bool:

@@ -52,6 +52,11 @@ def pairings_with_names(competition: Competition, **filters):
     """The pairings with their pairs' names and, as `pairing.table`, their match's result (or None)."""
     pairings = list(Pairing.objects.filter(competition=competition, **filters)
                     .select_related("home", "away", "winner").order_by("round_number", "slot"))
+    return with_tables(pairings)
+
+
+def with_tables(pairings: list) -> list:
+    """Each pairing's `table` (its match's result from gameplay.api, or None), in one query."""
     results = gameplay.results_of(p.match_id for p in pairings)
     for pairing in pairings:
         pairing.table = results.get(pairing.match_id)
@@ -59,7 +64,7 @@ def pairings_with_names(competition: Competition, **filters):
 
 
 def now_playing(competition: Competition):
-    return pairings_with_names(competition, match__in=gameplay.matches_with_status(gameplay.Status.PLAYING))
+    return pairings_with_names(competition, match_id__in=gameplay.matches_with_status(gameplay.Status.PLAYING))
 
 
 def champion(competition: Competition, top_rows=None) -> list:
@@ -95,13 +100,14 @@ def entry_list(competition: Competition):
 
 
 def round_pairings_query():
-    """Pairings with what a round page shows: both pairs and their players, the table, check-ins."""
-    return (Pairing.objects.select_related("home", "away", "winner", "match", "round", "competition__club")
+    """Pairings with what a round page shows: both pairs and their players, check-ins (the table:
+    `pairing.table`, from gameplay.api)."""
+    return (Pairing.objects.select_related("home", "away", "winner", "round", "competition__club")
             .prefetch_related("check_ins", "home__players__user__player", "away__players__user__player"))
 
 
 def round_pairings(round_row: Round) -> list:
-    return list(round_pairings_query().filter(round=round_row).order_by("slot"))
+    return with_tables(list(round_pairings_query().filter(round=round_row).order_by("slot")))
 
 
 def free_members(competition: Competition) -> list:
@@ -112,7 +118,39 @@ def free_members(competition: Competition) -> list:
                 .exclude(pk__in=playing).select_related("player").order_by("username"))
 
 
-# ----- a player's own competitions, for their home (clubs/dashboard) ----------------------------
+# ----- a club's competitions, for its page (templates/clubs/partials/competitions.html) -------
+
+CLUB_COMPETITIONS_SHOWN = 20
+CLUB_ROUNDS_SHOWN = 10
+
+
+def club_competitions(club, include_drafts: bool = False, member: bool = False) -> dict:
+    """Running and coming competitions and the next rounds, for the club page (through the
+    `club_competitions` tag: clubs reads no competition row). Non-members do not see members-only
+    competitions; only organisers see drafts."""
+    from django.db.models import Count
+
+    query = Competition.objects.filter(club=club)
+    if not member:
+        query = query.filter(visibility=Competition.Visibility.PUBLIC)
+    coming = [Competition.Status.OPEN, *([Competition.Status.DRAFT] if include_drafts else [])]
+    running = query.filter(status=Competition.Status.RUNNING).order_by("name")
+    upcoming = query.filter(status__in=coming).order_by("starts_at", "name")
+    counts = query.aggregate(running=Count("pk", filter=Q(status=Competition.Status.RUNNING)),
+                             upcoming=Count("pk", filter=Q(status__in=coming)))
+    return {"available": True, "running": list(running[:CLUB_COMPETITIONS_SHOWN]),
+            "upcoming": list(upcoming[:CLUB_COMPETITIONS_SHOWN]), "counts": counts,
+            "next_rounds": club_next_rounds(query.filter(status__in=[Competition.Status.RUNNING, *coming]))}
+
+
+def club_next_rounds(competitions) -> list:
+    """The next scheduled or open rounds (the club's upcoming fixtures), soonest first."""
+    rounds = Round.objects.filter(competition__in=competitions, status__in=[Round.Status.SCHEDULED, Round.Status.OPEN],
+                                  starts_at__gte=timezone.now() - timedelta(hours=12))
+    return list(rounds.select_related("competition").order_by("starts_at")[:CLUB_ROUNDS_SHOWN])
+
+
+# ----- a player's own competitions, for their home (home/) ----------------------------
 
 HOME_LIST_SIZE = 12
 STATUS_WORDS = dict(Competition.Status.choices)  # a competition's status in words, by its value
@@ -141,7 +179,7 @@ def next_match_of(user) -> NextMatch | None:
     pairing = (Pairing.objects.filter(Q(home_id__in=entries) | Q(away_id__in=entries), decided_at__isnull=True,
                                       away__isnull=False,
                                       round__status__in=[Round.Status.SCHEDULED, Round.Status.OPEN])
-               .exclude(match__in=ended)
+               .exclude(match_id__in=ended)
                .select_related("round", "competition", "home", "away")
                .only("competition_id", "round_number", "match_id", "round__status", "round__starts_at",
                      "competition__name", "home__name", "away__name")

@@ -6,7 +6,7 @@
   acts are each an AuditEntry row: listeners take its post_save.)
 - `ratings_changed(sender=None, user_ids=...)`: these players' ratings and results were written.
 
-The players' home (clubs/dashboard) forgets what it kept of them; tournaments imports nothing
+The players' home (home/) forgets what it kept of them; tournaments imports nothing
 of it.
 """
 

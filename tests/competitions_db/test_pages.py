@@ -81,7 +81,7 @@ def test_club_and_player_calendars_list_fixtures(client):
     club_feed = client.get(reverse("tournaments:club_calendar", args=[competition.club.slug]))
     assert club_feed["Content-Type"].startswith("text/calendar")
     assert club_feed.text.count("BEGIN:VEVENT") == 1 and "\r\n" in club_feed.text
-    from tournaments.calendars import player_token
+    from config.calendar_tokens import player_token
 
     mine = client.get(reverse("tournaments:player_calendar", args=[player_token(alice)]))
     assert mine.text.count("BEGIN:VEVENT") == 1

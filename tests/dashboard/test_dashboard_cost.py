@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext, override_settings
 
 from clubs import services as clubs
-from clubs.dashboard import queries
+from home import queries
 from clubs.models import Membership
 from gameplay import services
 from tests.competitions_db.helpers import make_club, make_user

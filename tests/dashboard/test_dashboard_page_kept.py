@@ -1,4 +1,4 @@
-"""A player's home is kept between requests (clubs/dashboard/queries.py `kept_page`): served
+"""A player's home is kept between requests (home/queries.py `kept_page`): served
 again, without rendering, only while their tables, whose turn it is and their table invitations
 are as they were; every event that changes the rest of the page shows at once."""
 
@@ -11,7 +11,7 @@ from django.db import connection
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
-from clubs.dashboard import queries
+from home import queries
 from gameplay import services
 from tests.competitions_db.helpers import human_pairs, make_competition, make_user
 from tests.dashboard.test_dashboard_queries import scheduled_pairing

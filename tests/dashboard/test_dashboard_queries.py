@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from clubs.models import Membership
-from clubs.dashboard import queries
+from home import queries
 from gameplay import api as gameplay_api
 from gameplay import services
 from gameplay.models import Match

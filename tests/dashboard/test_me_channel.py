@@ -5,7 +5,7 @@ import pytest
 from channels.db import database_sync_to_async as db
 from channels.routing import URLRouter
 
-from clubs.dashboard.routing import websocket_urlpatterns
+from home.routing import websocket_urlpatterns
 from gameplay import services
 from tests.gameplay.helpers import Socket, make_user
 from tournaments.services.notify import notify

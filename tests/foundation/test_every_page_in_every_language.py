@@ -31,6 +31,7 @@ from django.utils import translation
 
 from clubs.models import Invitation, JoinRequest, Membership
 from config import views as site_views
+from config.formatting import zone_choices
 from gameplay import services as play
 from gameplay.labels import labels_in
 from gameplay.models import Match
@@ -41,7 +42,6 @@ from tests.competitions_db.helpers import (
 )
 from tests.competitions_db.test_no_identifiers_shown import CLOCK_DURATION, IDENTIFIER, ShownText
 from tournaments.models import Entry, EntryPlayer, Notification, Pairing
-from tournaments.display import zone_choices
 from tournaments.services import manager
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]

@@ -120,3 +120,17 @@ def test_a_table_of_contract_values_is_described_by_contract_names():
 
     with translation.override("es"):
         assert option_value({"pass": 1, "solo": 2}) == "Mano de paso 1, Solo 2"
+
+
+def test_zone_choices_offer_the_common_zones_first_then_every_real_zone_once():
+    # owned here, not by tournaments, so clubs' zone field uses them without importing the competitions
+    from clubs.forms import ZoneField
+    from tournaments import display
+
+    names = [name for name, _label in formatting.zone_choices()]
+    assert names[: len(formatting.COMMON_ZONES)] == list(formatting.COMMON_ZONES)
+    assert len(names) == len(set(names)) and set(names) == formatting.valid_zone_names()
+    assert "Factory" not in names and "localtime" not in names
+    assert dict(formatting.zone_choices())["America/Port_of_Spain"] == "America/Port of Spain"
+    assert display.zone_choices is formatting.zone_choices
+    assert ZoneField().clean("America/Port of Spain") == "America/Port_of_Spain"

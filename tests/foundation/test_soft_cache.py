@@ -1,5 +1,5 @@
 """config/soft_cache.py keeps its word: with Redis out of reach, what the cache only shortens is
-done without it. The signed-in home (clubs/dashboard/queries.py keeps its parts and the rendered
+done without it. The signed-in home (home/queries.py keeps its parts and the rendered
 page) and a finished match's replay (gameplay/replay_cache.py keeps its timeline) still answer
 200, with their content, when every call to the cache raises the error redis-py raises for a
 refused connection; each failed call is logged as a warning, never a 500."""

@@ -28,7 +28,7 @@ class RatingChangeAdmin(ReadOnlyAdmin):
     list_display = ["match", "user", "game", "team", "score", "k", "elo_before", "elo_delta", "elo_after",
                     "finished_at"]
     list_filter = ["game"]
-    search_fields = ["user__username", "match__id"]
+    search_fields = ["user__username", "match_id"]
     list_select_related = ["user", "match"]
     raw_id_fields = ["match", "user"]
     date_hierarchy = "finished_at"

@@ -24,14 +24,14 @@ from tournaments.services.notify import notify
 
 def pairing_state(pairing: Pairing) -> str:
     """A short fingerprint of what the organiser sees: result, table and its status."""
-    match_status = pairing.match.status if pairing.match_id and pairing.match else ""
+    match_status = pairing.table.status if pairing.table else ""
     decided = pairing.decided_at.isoformat() if pairing.decided_at else ""
     return f"{decided}|{pairing.winner_id or ''}|{pairing.home_points}-{pairing.away_points}|{pairing.match_id or ''}|{match_status}"
 
 
 def _locked_pairing(competition: Competition, pairing_id: int, seen: str | None) -> Pairing:
     Competition.objects.select_for_update().get(pk=competition.pk)
-    pairing = (Pairing.objects.select_related("match", "round", "home", "away")
+    pairing = (Pairing.objects.select_related("round", "home", "away")
                .filter(pk=pairing_id, competition=competition).first())
     if pairing is None:
         raise CompetitionError(_("This pairing is not part of this competition."))
@@ -158,7 +158,7 @@ def award_walkover(competition: Competition, pairing_id: int, winner_side: str, 
         winner = {"home": pairing.home_id, "away": pairing.away_id}.get(winner_side)
         if winner is None:
             raise CompetitionError(_("Choose which pair wins."))
-        if pairing.match is not None and not pairing.match.is_finished:
+        if pairing.table is not None and not pairing.table.is_finished:
             gameplay.abort_match(pairing.match_id, "walkover given by the organiser")
         manager.decide(pairing, winner, 0, 0, True, Pairing.Source.WALKOVER, timezone.now())
         _audit(pairing, actor, AuditEntry.Action.WALKOVER, reason, winner=winner)

@@ -22,7 +22,7 @@ from tournaments.notices import sentence, zone_of_reader
 logger = logging.getLogger("chalk.tournaments")
 
 # `notifications_changed(sender=None, user_id=...)`, after the commit that added or read a user's
-# notifications: the players' pages (clubs/dashboard) update the navigation's count live.
+# notifications: the players' pages (home/) update the navigation's count live.
 notifications_changed = Signal()
 
 

@@ -69,7 +69,7 @@ def _box_link(box, competition) -> str:
     p = box.pairing
     if p is None:
         return ""
-    if p.match_id and p.match.is_finished:
+    if p.table is not None and p.table.is_finished:
         return reverse("gameplay:replay", args=[p.match_id])
     if p.match_id:
         return reverse("gameplay:table", args=[p.match_id])
@@ -133,12 +133,15 @@ def option_word(value) -> str:
 @register.simple_tag(takes_context=True)
 def organised_clubs(context):
     """The clubs the signed-in reader may create competitions in (for the New competition links)."""
-    from clubs.models import Club, Membership
-    user = context.get("user")
-    if not getattr(user, "is_authenticated", False):
-        return []
-    roles = [Membership.Role.OWNER, Membership.Role.ORGANISER]
-    return list(Club.objects.filter(memberships__user=user, memberships__role__in=roles).order_by("name"))
+    from clubs.permissions import clubs_for_new_competitions
+    return clubs_for_new_competitions(context.get("user"))
+
+
+@register.simple_tag
+def club_competitions(club, include_drafts=False, member=False) -> dict:
+    """A club's running and coming competitions and next rounds, for the club page (tournaments.pages's)."""
+    from tournaments.pages import club_competitions as of_club
+    return of_club(club, bool(include_drafts), bool(member))
 
 
 @register.filter

@@ -1,5 +1,5 @@
 """The per-user channel: a `user-<id>` group that every Chalk tab of a signed-in player joins
-through /ws/me/ (clubs.dashboard.consumers.MeConsumer).
+through /ws/me/ (home.consumers.MeConsumer).
 
 Two things travel on it, both after the commit that caused them:
 - `table_opened`: a table the player sits at has started, so each of their tabs takes them there;
@@ -7,7 +7,7 @@ Two things travel on it, both after the commit that caused them:
 
 Sent from synchronous code (services, Celery tasks) through gameplay.api.send_to_group. The
 receivers listen to gameplay's `match_started` and the competitions' `notifications_changed`
-signals (connected in clubs/apps.py), so neither gameplay nor tournaments imports us.
+signals (connected in home/apps.py), so neither gameplay nor tournaments imports us.
 """
 
 from __future__ import annotations

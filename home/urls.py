@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from clubs.dashboard import views
+from home import views
 
 app_name = "dashboard"
 urlpatterns = [

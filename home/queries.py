@@ -5,7 +5,7 @@ small value objects the template lays out; nothing here writes. Tables come from
 competitions from tournaments.pages, ratings from tournaments.ratings.services.
 
 Two things are kept per player between requests, both forgotten by `forget` on every event
-that changes them (receivers connected in clubs/apps.py):
+that changes them (receivers connected in home/apps.py):
 
 - the parts that change only through an event (the club and partner invitations, the player's
   competitions and clubs), for DASHBOARD_CACHE_SECONDS (`settled`);
@@ -129,7 +129,7 @@ def forget(*user_ids: int) -> None:
         soft_cache.delete_many([key(user_id) for user_id in user_ids for key in (cache_key, page_key)])
 
 
-# The events that change the kept parts (connected in clubs/apps.py). Model signals catch every
+# The events that change the kept parts (connected in home/apps.py). Model signals catch every
 # writer of a membership, a club invitation or a place in a pair, whichever service made it.
 
 def on_notifications_changed(sender, user_id: int, **kwargs) -> None:

@@ -1,6 +1,6 @@
 """Template context for every page: the navigation's unread-notification count."""
 
-from clubs.dashboard.queries import unread_notifications
+from home.queries import unread_notifications
 
 
 def navigation(request) -> dict:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from clubs.dashboard.consumers import MeConsumer
+from home.consumers import MeConsumer
 
 websocket_urlpatterns = [
     path("ws/me/", MeConsumer.as_asgi()),

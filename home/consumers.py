@@ -1,4 +1,4 @@
-"""/ws/me/: a signed-in player's own socket, one per open Chalk tab (see clubs.dashboard.alerts).
+"""/ws/me/: a signed-in player's own socket, one per open Chalk tab (see home.alerts).
 
 It only listens: the server pushes `table_opened` and `notifications` frames; anything a client
 sends gets an error frame. A process accepts at most MAX_TABS sockets per user, so a runaway
@@ -10,8 +10,8 @@ from collections import Counter
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from clubs.dashboard import alerts
-from clubs.dashboard.queries import unread_notifications
+from home import alerts
+from home.queries import unread_notifications
 
 CLOSE_FORBIDDEN = 4403
 CLOSE_TOO_MANY = 4429

@@ -1,6 +1,6 @@
 """The signed-in home (dashboard), its in-place invitation answers, and the how-to-play pages.
 
-Thin: reads come from clubs.dashboard.queries; each answer is one service call — a partner's
+Thin: reads come from home.queries; each answer is one service call — a partner's
 invitation through tournaments.services.entries, a club's through clubs.services, a table's
 through gameplay.api — and htmx swaps the invitations part in place with the outcome in words.
 """
@@ -21,10 +21,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clubs import services as clubs
-from clubs.dashboard import queries
 from config import public_cache
 from config import views as site_views
 from gameplay import api as gameplay
+from home import queries
 from tournaments import pages as competitions
 from tournaments.services import CompetitionError, entries
 
