@@ -306,3 +306,26 @@ def test_the_life_pages_speak_the_readers_language(signed_in, club, language, ti
     assert title in signed_in.get(url("cancel", competition), HTTP_ACCEPT_LANGUAGE=language).text
     detail = signed_in.get(competition.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).text
     assert title in detail
+
+
+def test_of_two_organisers_editing_after_the_start_the_first_wins_and_the_second_is_told(signed_in, club):
+    competition = league(club)
+    first = live_data(signed_in, competition, name="First's name")
+    second = live_data(signed_in, competition, name="Second's name", description="Second's words")
+    assert signed_in.post(url("edit", competition), first).status_code == 302
+    response = signed_in.post(url("edit", competition), second)
+    assert response.status_code == 400 and "Another organiser changed this competition" in response.text
+    assert 'value="First&#x27;s name"' in response.text  # the form shows what is saved now
+    competition.refresh_from_db()
+    assert (competition.name, competition.description) == ("First's name", "")
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.EDITED_LIVE).count() == 1
+
+
+def test_a_finished_competition_is_neither_cancelled_nor_reopened(signed_in, club):
+    competition = running(club)
+    Competition.objects.filter(pk=competition.pk).update(status=Competition.Status.FINISHED)
+    assert signed_in.post(url("cancel", competition)).status_code == 302
+    assert signed_in.post(url("reopen", competition), {"starts_at": "2031-05-02T20:00"}).status_code == 302
+    competition.refresh_from_db()
+    assert competition.status == Competition.Status.FINISHED
+    assert not AuditEntry.objects.filter(action__in=["cancelled", "reopened"]).exists()
