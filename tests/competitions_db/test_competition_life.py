@@ -173,6 +173,8 @@ def test_run_it_again_copies_the_settings_and_the_entries_and_opens_the_copy_in_
     audit = AuditEntry.objects.get(competition=copy, action=AuditEntry.Action.RUN_AGAIN)
     assert audit.detail["from"] == competition.pk and audit.detail["pairs"] == 3
     assert signed_in.get(url("edit", copy)).status_code == 200
+    page = signed_in.get(copy.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="es").text
+    assert f"creó esta competición como copia de otra ({competition.name})" in page
 
 
 def test_run_it_again_without_the_box_copies_no_entry_and_a_past_start_is_refused_beside_it(signed_in, club):

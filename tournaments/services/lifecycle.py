@@ -65,7 +65,8 @@ def _entrants(competition: Competition):
 
 def cancel_plan(competition: Competition) -> CancelPlan:
     """What cancelling would do now (the confirmation page says it)."""
-    return CancelPlan(dropped_rounds=list(_unplayed_rounds(competition).order_by("number").values_list("number", flat=True)),
+    dropped = _unplayed_rounds(competition).order_by("number").values_list("number", flat=True)
+    return CancelPlan(dropped_rounds=list(dropped),
                       open_tables=_open_tables(competition).count(), entrants=len(_entrants(competition)))
 
 
@@ -141,7 +142,7 @@ def run_again(competition: Competition, starts_at: datetime, with_entries: bool,
         pairs = 0
         if with_entries:
             pairs = _copy_entries(source, copy, actor)
-        _audit(copy, actor, AuditEntry.Action.RUN_AGAIN, detail={"from": source.pk, "from_name": source.name,
+        _audit(copy, actor, AuditEntry.Action.RUN_AGAIN, detail={"from": source.pk, "name": source.name,
                                                                 "pairs": pairs})
     return copy
 
@@ -177,7 +178,8 @@ LIVE_FIELDS = ("name", "description", "check_in", "grace")
 
 def live_fingerprint(competition: Competition) -> str:
     """What the organiser saw on the edit page after the start: a second organiser's save changes it."""
-    rounds = list(Round.objects.filter(competition=competition).order_by("number").values_list("number", "starts_at", "status"))
+    rounds = list(Round.objects.filter(competition=competition).order_by("number")
+                  .values_list("number", "starts_at", "status"))
     shown = json.dumps({"fields": [getattr(competition, name) for name in LIVE_FIELDS], "rounds": rounds},
                        sort_keys=True, default=str)
     return hashlib.sha256(shown.encode()).hexdigest()[:32]
