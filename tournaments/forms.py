@@ -79,6 +79,9 @@ class CompetitionForm(NewTableForm):
     preset, every value kept except what depends on the change."""
 
     name = forms.CharField(label=_("Name"), max_length=120)
+    description = forms.CharField(label=_("Description"), max_length=2000, required=False,
+                                  widget=forms.Textarea(attrs={"rows": 3}),
+                                  help_text=_("Shown on the competition's page: prizes, where to meet, anything entrants should know."))
     format = forms.ChoiceField(label=_("Format"), choices=Competition.Format.choices)
     seeding = forms.ChoiceField(label=_("Seeding"), choices=Competition.Seeding.choices)
     visibility = forms.ChoiceField(label=_("Who may follow it"), choices=Competition.Visibility.choices)
@@ -101,7 +104,7 @@ class CompetitionForm(NewTableForm):
     leaver_policy = forms.ChoiceField(label=_("When a player leaves"), choices=LeaverPolicy.choices,
                                       initial=LeaverPolicy.FORFEIT, required=False)
 
-    COMMON_FIELDS = ("name", "format", "seeding", "visibility", "starts_at", "entries_close_at", "round_interval",
+    COMMON_FIELDS = ("name", "description", "format", "seeding", "visibility", "starts_at", "entries_close_at", "round_interval",
                      "check_in", "grace", "reconnect_seconds", "leaver_policy")
     SWITCHES = ("game", "format", "preset")
 
@@ -255,7 +258,7 @@ class CompetitionForm(NewTableForm):
         """The competition's fields as the form sets them (creating one, or editing it before its start)."""
         data = self.cleaned_data
         return dict(
-            name=data["name"], game=self.game_key, format=data["format"],
+            name=data["name"], description=data.get("description", ""), game=self.game_key, format=data["format"],
             kind=Competition.Kind.LEAGUE if data["format"] == Competition.Format.LEAGUE else Competition.Kind.TOURNAMENT,
             visibility=data["visibility"], preset=self.preset_key, options=data["options"], best_of=data["best_of"],
             time_control=data["time_control"], substitute_bot=data.get("bot_level") or "normal", swiss_rounds=data["swiss_rounds"],
@@ -272,7 +275,7 @@ class CompetitionForm(NewTableForm):
         """The form showing a competition as it is (its edit page): every field, the rule options too."""
         interval = competition.round_interval.total_seconds() // (86400 if competition.is_league else 60)
         initial = {
-            "name": competition.name, "format": competition.format, "seeding": competition.seeding,
+            "name": competition.name, "description": competition.description, "format": competition.format, "seeding": competition.seeding,
             "visibility": competition.visibility, "starts_at": competition.starts_at,
             "entries_close_at": competition.entries_close_at, "round_interval": int(interval),
             "check_in": int(competition.check_in.total_seconds() // 60), "grace": int(competition.grace.total_seconds() // 60),
@@ -472,3 +475,87 @@ def control_form(action: str, pairing, members, data=None) -> forms.Form:
         form.fields["starts_at"].help_text = _("In the club's time zone: %(zone)s.") % {
             "zone": pairing.competition.club.time_zone or "UTC"}
     return form
+
+
+# ----- a competition's life (tournaments/services/lifecycle.py) -----------------------------------
+
+class FutureStartForm(forms.Form):
+    """A start typed in the club's zone (build and validate it under that zone)."""
+
+    starts_at = local_datetime_field(_("Starts at"))
+
+    def __init__(self, *args, zone_name: str = "UTC", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["starts_at"].help_text = _("In the club's time zone: %(zone)s.") % {"zone": zone_name}
+
+    def clean_starts_at(self):
+        starts_at = self.cleaned_data["starts_at"]
+        if starts_at <= timezone.now():
+            raise forms.ValidationError(_("The start must be in the future."))
+        return starts_at
+
+
+class ReopenForm(FutureStartForm):
+    pass
+
+
+class RunAgainForm(FutureStartForm):
+    with_entries = forms.BooleanField(label=_("Enter the same pairs again"), required=False,
+                                      help_text=_("Every pair entered in this one is entered in the copy, as it was."))
+
+
+class CancelForm(forms.Form):
+    reason = forms.CharField(label=_("Reason (shown in the audit log)"), max_length=300, required=False)
+
+
+class LiveEditForm(forms.Form):
+    """After the start: name, description, check-in and no-show windows, and a box per round with
+    the round's start; the boxes of rounds already open are shown disabled (their time is fixed)."""
+
+    name = forms.CharField(label=_("Name"), max_length=120)
+    description = CompetitionForm.base_fields["description"]
+    check_in = minutes_field(_("Check-in opens (minutes before a round)"), 15)
+    grace = minutes_field(_("Grace period for no-shows (minutes)"), 10,
+                          _("For the rounds not yet open; an open round keeps its deadline."))
+
+    def __init__(self, *args, competition: Competition, rounds, zone_name: str = "UTC", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.competition, self.rounds = competition, list(rounds)
+        if competition.is_league:
+            del self.fields["check_in"], self.fields["grace"]
+        for round_row in self.rounds:
+            field = local_datetime_field(_("Round %(number)s starts at") % {"number": round_row.number},
+                                         initial=round_row.starts_at, required=False)
+            name = f"round_{round_row.number}"
+            if round_row.status == "scheduled" or (self.is_bound and self.data.get(name)):
+                # a box typed in while its round was not yet open reaches the service, which refuses beside it
+                field.help_text = _("In the club's time zone: %(zone)s.") % {"zone": zone_name}
+            else:
+                field.disabled = True
+                field.help_text = _("This round is open: its time can no longer change.")
+            self.fields[name] = field
+
+    @classmethod
+    def of(cls, competition: Competition, rounds, **kwargs) -> "LiveEditForm":
+        initial = {"name": competition.name, "description": competition.description,
+                   "check_in": int(competition.check_in.total_seconds() // 60),
+                   "grace": int(competition.grace.total_seconds() // 60)}
+        return cls(initial=initial, competition=competition, rounds=rounds, **kwargs)
+
+    def round_fields(self):
+        return [self[f"round_{r.number}"] for r in self.rounds]
+
+    def main_fields(self):
+        return [self[name] for name in ("name", "description", "check_in", "grace") if name in self.fields]
+
+    def values(self) -> dict:
+        data = self.cleaned_data
+        values = {"name": data["name"], "description": data.get("description", "")}
+        if "check_in" in data:
+            values.update(check_in=timedelta(minutes=data["check_in"]), grace=timedelta(minutes=data["grace"]))
+        return values
+
+    def round_starts(self) -> dict:
+        """Round number -> typed start, for the rounds whose box is open and filled."""
+        return {r.number: self.cleaned_data[f"round_{r.number}"] for r in self.rounds
+                if not self.fields[f"round_{r.number}"].disabled and self.cleaned_data.get(f"round_{r.number}")}

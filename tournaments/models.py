@@ -50,6 +50,7 @@ class Competition(models.Model):
 
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="competitions")
     name = models.CharField(_("name"), max_length=120)
+    description = models.TextField(_("description"), blank=True, max_length=2000)
     slug = models.SlugField(_("slug"), max_length=120)
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.TOURNAMENT)
@@ -343,6 +344,9 @@ class AuditEntry(models.Model):
         FINISHED = "finished", _("closed the competition")
         EDITED = "edited", _("edited the competition before its start")
         CLUB_RESULT = "club_result", _("entered the result of a match played at the club")
+        EDITED_LIVE = "edited_live", _("edited the competition after its start")
+        REOPENED = "reopened", _("reopened the competition")
+        RUN_AGAIN = "run_again", _("made this competition as a copy of another")
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="audit_entries")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,

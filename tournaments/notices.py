@@ -17,6 +17,7 @@ SENTENCES = {
     "declined": gettext_noop("%(name)s declined your invitation to %(competition)s."),
     "match_moved": gettext_noop("%(competition)s: your match of round %(number)s now starts at %(at)s."),
     "club_invited": gettext_noop("%(name)s invites you to join the club %(club)s. Answer on your home page."),
+    "cancelled": gettext_noop("%(competition)s has been cancelled by its organiser."),
     "table_invited": gettext_noop("%(name)s keeps a seat for you at a table of %(game)s. Answer on your home page."),
 }
 

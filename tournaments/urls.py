@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import calendars, control_views, views
+from tournaments import calendars, control_views, life_views, views
 from tournaments.api import api
 
 app_name = "tournaments"
@@ -21,6 +21,10 @@ urlpatterns = [
     path("<int:pk>/pairings/<int:pairing_id>/check-in/", views.check_in, name="check_in"),
     path("<int:pk>/manage/", views.manage, name="manage"),
     path("<int:pk>/edit/", views.edit_competition, name="edit"),
+    path("<int:pk>/cancel/", life_views.cancel, name="cancel"),
+    path("<int:pk>/reopen/", life_views.reopen, name="reopen"),
+    path("<int:pk>/delete/", life_views.delete, name="delete"),
+    path("<int:pk>/run-again/", life_views.run_again, name="run_again"),
     path("<int:pk>/start-now/", control_views.start_now, name="start_now"),
     path("<int:pk>/rounds/<int:number>/move/", control_views.move_round, name="move_round"),
     path("<int:pk>/pairings/<int:pairing_id>/control/<slug:action>/", control_views.pairing_control, name="pairing_control"),

@@ -22,7 +22,7 @@ from gameplay.api import Game
 from tournaments import brackets, display, forms, pages
 from tournaments.calendars import player_token
 from tournaments.models import Competition, Entry, Notification, Pairing, Round
-from tournaments.services import CompetitionError, controls, entries, manager, notify, organiser
+from tournaments.services import CompetitionError, controls, entries, lifecycle, manager, notify, organiser
 
 LIST_SIZE = 30
 
@@ -103,8 +103,11 @@ def edit_competition(request, pk):
     """Every field of a competition that has not started, on the creation form; audited. A second
     organiser's save in between is refused (the form's `seen`), and the form then shows what is."""
     competition = managed(request, pk)
+    if competition.status == Competition.Status.RUNNING:
+        from tournaments.life_views import edit_live  # after the start: what can still change
+        return edit_live(request, competition)
     if competition.status != Competition.Status.OPEN:
-        messages.error(request, _("The competition has started: it can no longer be edited."))
+        messages.error(request, _("The competition has ended: it can no longer be edited."))
         return redirect(competition)
     club = competition.club
     seen = (request.POST if request.method == "POST" else request.GET).get("seen") or \
@@ -146,7 +149,8 @@ def detail(request, pk):
         "entries": pages.entry_list(competition), "rounds": list(competition.rounds.order_by("number")),
         "standings": standings, "audit": pages.audit_lines(competition),
         "entries_open": entries.entries_open(competition), "enter_form": forms.EnterForm(),
-        "tiebreaks": pages.tiebreak_names(competition), "champion": pages.champion(competition, standings)})
+        "tiebreaks": pages.tiebreak_names(competition), "champion": pages.champion(competition, standings),
+        "has_played": context["can_manage"] and lifecycle.has_played(competition)})
     return render(request, "tournaments/detail.html", context)
 
 

@@ -426,14 +426,19 @@ def test_every_field_can_be_edited_before_the_start_and_the_edit_is_audited(clie
 
 
 def test_a_started_competition_cannot_be_edited_this_way(client, organiser, club):
+    """After the start the edit page has only what can still change (test_competition_life.py); the
+    whole form posted from before the start is refused as stale and changes nothing."""
     competition = created(client, organiser, club)
-    data = edit_data(client, competition, name="Too late")
+    data = edit_data(client, competition, name="Too late", format="round_robin")
     Competition.objects.filter(pk=competition.pk).update(status=Competition.Status.RUNNING)
-    assert client.get(reverse("tournaments:edit", args=[competition.pk])).status_code == 302
+    page = client.get(reverse("tournaments:edit", args=[competition.pk]))
+    assert page.status_code == 200 and 'name="format"' not in page.text and 'name="starts_at"' not in page.text
     client.post(reverse("tournaments:edit", args=[competition.pk]), data)
     competition.refresh_from_db()
-    assert competition.name == "Winter Cup"
-    assert not AuditEntry.objects.filter(action=AuditEntry.Action.EDITED).exists()
+    assert (competition.name, competition.format) == ("Winter Cup", "swiss")
+    assert not AuditEntry.objects.filter(action__in=[AuditEntry.Action.EDITED, AuditEntry.Action.EDITED_LIVE]).exists()
+    Competition.objects.filter(pk=competition.pk).update(status=Competition.Status.FINISHED)
+    assert client.get(reverse("tournaments:edit", args=[competition.pk])).status_code == 302
 
 
 def test_of_two_organisers_editing_at_once_the_first_wins_and_the_second_is_told(client, organiser, club):

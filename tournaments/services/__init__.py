@@ -4,6 +4,7 @@
   close), check-in;
 - entries: entering as a pair, invitations, withdrawals before the start, organiser-added pairs;
 - organiser: pause, resume, reschedule, replace a player, withdraw/disqualify, override a result;
+- lifecycle: cancel, reopen, delete, run again, the edit after the start;
 - ranking: the stored standings; notify: site and email notifications; loading: rows to values.
 """
 

@@ -177,6 +177,9 @@ def changed_fields(changed) -> str:
     """The names of the fields an edit changed, as the reader's language says them."""
     names = []
     for name in changed or ():
+        if name.startswith("round_") and name[6:].isdigit():  # a round's start moved after the competition's start
+            names.append(_("Round %(number)s starts at") % {"number": name[6:]})
+            continue
         try:
             names.append(str(capfirst(Competition._meta.get_field(name).verbose_name)))
         except FieldDoesNotExist:  # a field since removed: its name is still better than nothing
