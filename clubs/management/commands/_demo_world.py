@@ -33,6 +33,7 @@ from tournaments.services import entries, manager, organiser
 LEAGUE_SLUG = "monday-league"
 NEXT_WEEK_IN = timedelta(minutes=10)  # the league's next week starts this long after the seed
 MAX_STEPS = 40
+BOT_TABLE_GAMES = 5
 
 
 def seed_world(club, admin, pairs) -> bool:
@@ -144,6 +145,8 @@ def swiss(club, admin, now) -> Competition:
 
 
 def bot_tables(admin) -> list[int]:
-    """Casual tables of four bots in play, for anyone to watch."""
+    """Casual tables of four bots in play, for anyone to watch: the first to win BOT_TABLE_GAMES
+    games, so they are still playing a good while after `make run` starts."""
     seats = [gameplay.SeatSpec(bot=DEFAULT_LEVEL)] * 4
-    return [gameplay.create_match(game, {}, seats, created_by=admin).pk for game in ("baloot", "cuatrola")]
+    return [gameplay.create_match(game, {}, seats, created_by=admin, games_to_win=BOT_TABLE_GAMES).pk
+            for game in ("baloot", "cuatrola")]

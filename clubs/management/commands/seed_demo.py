@@ -6,6 +6,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.test.utils import override_settings
 
 from clubs.management.commands._demo_world import seed_world
 from clubs.models import Club, Membership, Player
@@ -41,7 +42,9 @@ class Command(BaseCommand):
         # need one, so the embedded server runs for the seed's duration (None: one answers already).
         redis = embedded_redis.start(settings.VAR_DIR) if settings.REDIS_EMBEDDED else None
         try:
-            with transaction.atomic():
+            # The weeks played in the past e-mail no one (their notifications stay on the site).
+            with override_settings(EMAIL_BACKEND="django.core.mail.backends.dummy.EmailBackend"), \
+                    transaction.atomic():
                 club, users, seeded = seed()
         finally:
             embedded_redis.stop(redis)
