@@ -49,7 +49,15 @@ def test_each_demo_player_home_counts_down_to_a_match_and_offers_a_check_in_once
         assert 'data-testid="check-in"' in html, name
 
 
-def test_the_league_has_played_weeks_and_the_next_one_scheduled(seeded):
+def test_the_season_has_something_to_show_everywhere(seeded, client):
+    """One seed for every page that reads the season (a seed takes seconds)."""
+    league_has_played_weeks_and_the_next_one_scheduled(seeded)
+    knockout_is_finished_with_its_whole_bracket_and_a_champion(seeded)
+    swiss_is_in_its_second_round_with_tables_in_play(seeded)
+    archive_ratings_and_lobby_have_something_to_show(client)
+
+
+def league_has_played_weeks_and_the_next_one_scheduled(seeded):
     league = Competition.objects.get(club=seeded, slug="monday-league")
     assert league.status == Competition.Status.RUNNING
     statuses = dict(Round.objects.filter(competition=league).values_list("number", "status"))
@@ -60,20 +68,20 @@ def test_the_league_has_played_weeks_and_the_next_one_scheduled(seeded):
     assert all(p.source == Pairing.Source.PLAYED and p.match.status == Match.Status.FINISHED for p in played)
 
 
-def test_the_knockout_is_finished_with_its_whole_bracket_and_a_champion(seeded):
+def knockout_is_finished_with_its_whole_bracket_and_a_champion(seeded):
     cup = Competition.objects.get(club=seeded, slug="winter-cup")
     assert cup.status == Competition.Status.FINISHED
     assert Pairing.objects.filter(competition=cup, decided_at__isnull=False).count() == 7  # 8 pairs: 4 + 2 + 1
     assert len(pages.champion(cup)) == 1
 
 
-def test_the_swiss_is_in_its_second_round_with_tables_in_play(seeded):
+def swiss_is_in_its_second_round_with_tables_in_play(seeded):
     swiss = Competition.objects.get(club=seeded, slug="thursday-swiss")
     assert Round.objects.get(competition=swiss, number=1).status == Round.Status.COMPLETE
     assert Pairing.objects.filter(competition=swiss, round_number=2, match__status=Match.Status.PLAYING).count() == 2
 
 
-def test_the_archive_the_ratings_and_the_lobby_have_something_to_show(seeded, client):
+def archive_ratings_and_lobby_have_something_to_show(client):
     amina = get_user_model().objects.get(username="amina")
     league_match = Pairing.objects.filter(competition__slug="monday-league", round_number=1).first().match
 
