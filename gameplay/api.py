@@ -15,6 +15,11 @@
   active language), `Status`, `Finish`, `SeatSpec`, the `match_finished`, `match_started`,
   `seat_invited` and `seat_invitation_closed` signals, and the new-table form a competition's
   rules form builds on.
+- a duplicate competition's tables (docs/duplicate.md): `create_match(..., boards=[...])` makes a
+  table that plays each board as one deal; `engine_game` / `engine_games` hand the rules engine's
+  `Game` and registry to the pure board-set code (tournaments/duplicate/boards.py);
+  `board_results_of` gives each board's points per side, finished or still in play;
+  `ScenarioError` is a malformed board.
 A competition refers to a match only by its id (a foreign key named by string, "gameplay.Match").
 """
 
@@ -23,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from gameplay import presence, services
+from gameplay import log, presence, services
 from gameplay.bot_levels import valid_level
 from gameplay.broadcast import group_send
 from gameplay.forms import CLOCK_CHOICES, KeyedNumbersField, NewTableForm
@@ -34,6 +39,8 @@ from gameplay.forms import (CHOICE_LABELS, KEY_LABELS, OPTION_LABELS, OPTION_PRE
 from gameplay.listings import (TableInvitation, TableRow, finished_matches_of_player, home_tables_of,
                                recent_results_of, table_invitations_of, upcoming_tables_of)
 from gameplay.models import Game, Match, Seat, game_label
+from gameplay.rules import GAMES as ENGINE_GAMES
+from gameplay.rules import ScenarioError, get_game
 from gameplay.records import FIELDS as RECORD_FIELDS, finished_matches, finished_records, record_of, records_in
 from gameplay.services import ActionRejected, SeatSpec
 from gameplay.signals import match_finished, match_started, seat_invitation_closed, seat_invited
@@ -54,6 +61,7 @@ __all__ = [
     "TableInvitation", "TableRow", "table_invitations_of", "home_tables_of",
     "take_invited_seat", "decline_invited_seat", "TableAnswerRefused", "seated_users", "send_to_group", "match_started",
     "seat_invited", "seat_invitation_closed", "game_label",
+    "BoardResult", "ScenarioError", "board_results_of", "engine_game", "engine_games",
 ]
 
 
@@ -195,3 +203,46 @@ def seated_users(match_id: int) -> list[int]:
 def send_to_group(group: str, message: dict) -> None:
     """A channel-layer group send from synchronous code (gameplay.broadcast's long-lived loop)."""
     group_send(group, message)
+
+
+# ----- a duplicate competition's tables ----------------------------------------------------------
+
+@dataclass(frozen=True)
+class BoardResult:
+    """One board finished at one table: the points of team 0 (N/S) and team 1 (E/W) on it, and
+    how many deals it took (a redeal takes a spare)."""
+
+    match_id: int
+    board: int
+    points: tuple[int, int]
+    deals: int
+
+
+def engine_game(name: str):
+    """The rules engine's `Game` (what tournaments/duplicate/boards.py makes boards for)."""
+    return get_game(name)
+
+
+def engine_games() -> dict:
+    """The rules engine's registry of games, by name (boards.board_set_from_json checks with it)."""
+    return dict(ENGINE_GAMES)
+
+
+def board_results_of(match_ids) -> dict[int, list[BoardResult]]:
+    """Each board a table has finished, in order, by match id: a finished table's from its
+    stored result, a table in play or aborted from its log (one replay each). A table that has
+    not started, or does not play boards, has none."""
+    ids = [i for i in match_ids if i is not None]
+    found: dict[int, list[BoardResult]] = {i: [] for i in ids}
+    if not ids:
+        return found
+    for match in Match.objects.filter(pk__in=ids).exclude(boards=[]):
+        if match.status == Status.FINISHED:
+            boards = (match.result or {}).get("boards") or []
+        elif match.status in (Status.PLAYING, Status.ABORTED):
+            boards = log.replay(match).board_results
+        else:
+            continue
+        found[match.pk] = [BoardResult(match.pk, b["board"], (b["points"][0], b["points"][1]), b["deals"])
+                           for b in boards]
+    return found
