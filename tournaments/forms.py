@@ -26,6 +26,8 @@ FORMAT_ONLY = {
     "double_elimination": ("grand_final_reset",),
     "round_robin": ("double_round_robin",),
     "league": ("double_round_robin",),
+    "duplicate": ("movement", "odd_pairs", "boards_per_round", "scoring", "boards_seed", "reuse_seed",
+                  "imported_boards"),
 }
 FORMAT_HELP = {
     "swiss": _("Each round, pairs with equal scores play each other; nobody is knocked out."),
@@ -33,8 +35,13 @@ FORMAT_HELP = {
     "double_elimination": _("A knockout where a pair is out only after its second loss."),
     "round_robin": _("Every pair plays every other pair once."),
     "league": _("A season of weekly fixtures: every pair plays every other pair."),
+    "duplicate": _("Every table plays the same deals (boards); each pair is compared with the pairs "
+                   "who held the same cards."),
 }
-DEFAULTS = {"swiss_rounds": None, "third_place_match": False, "grand_final_reset": True, "double_round_robin": False}
+DEFAULTS = {"swiss_rounds": None, "third_place_match": False, "grand_final_reset": True, "double_round_robin": False,
+            "movement": Competition.Movement.HOWELL, "odd_pairs": Competition.OddPairs.BOT_PAIR,
+            "boards_per_round": 2, "scoring": Competition.Scoring.MATCHPOINTS, "boards_seed": None,
+            "reuse_seed": False, "imported_boards": None}
 
 
 def minutes_field(label, initial, help_text=""):
@@ -70,6 +77,21 @@ class CompetitionForm(NewTableForm):
                                            help_text=_("If the pair from the losers' bracket wins the final, it is played again."))
     double_round_robin = forms.BooleanField(label=_("Double round robin"), required=False,
                                             help_text=_("Every two pairs meet twice."))
+    movement = forms.ChoiceField(label=_("Movement"), choices=Competition.Movement.choices, required=False,
+                                 help_text=_("What fits: a Howell 4 to 16 pairs, a Mitchell 6 to 60 pairs. If the "
+                                             "pairs who come do not fit the one chosen, the other is played."))
+    odd_pairs = forms.ChoiceField(label=_("With an odd number of pairs"), choices=Competition.OddPairs.choices,
+                                  required=False, help_text=_("Three pairs fit only with a pair of bots."))
+    boards_per_round = forms.IntegerField(label=_("Boards per round"), min_value=1, max_value=12, initial=2,
+                                          required=False)
+    scoring = forms.ChoiceField(label=_("Scoring"), choices=Competition.Scoring.choices, required=False)
+    boards_seed = forms.IntegerField(label=_("Boards seed"), min_value=0, max_value=2**62 - 1, required=False,
+                                     help_text=_("Empty: a new random seed, recorded with the competition so the "
+                                                 "boards can be played again."))
+    reuse_seed = forms.BooleanField(label=_("Play the boards of a seed this club has already used"), required=False)
+    imported_boards = forms.CharField(
+        label=_("Import boards (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("A board set exported from a duplicate: its boards are played instead of new ones."))
 
     reconnect_seconds = forms.IntegerField(label=_("Reconnect window (seconds)"), min_value=10, max_value=600,
                                            initial=60, required=False, help_text=_("How long a disconnected player may take to come back."))
@@ -80,9 +102,10 @@ class CompetitionForm(NewTableForm):
                      "check_in", "grace", "reconnect_seconds", "leaver_policy")
     SWITCHES = ("game", "format", "preset")
 
-    def __init__(self, *args, zone_name: str = "UTC", refresh_url: str = "", **kwargs):
+    def __init__(self, *args, zone_name: str = "UTC", refresh_url: str = "", club_id: int | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.zone_name = zone_name
+        self.club_id = club_id
         for name in ("is_public", "fill_with_bots", "seat", "friend", "friend_role"):
             del self.fields[name]
         self.fields["time_control"].choices = [c for c in CLOCK_CHOICES if c[0]]
@@ -110,7 +133,7 @@ class CompetitionForm(NewTableForm):
         """An unbound form showing `data` (what the organiser had typed) after `changed` changed:
         a new game brings its own presets and options, a new preset its options; the rest stays."""
         initial = {key: data.get(key) for key in data if key != "csrfmiddlewaretoken"}
-        for name in ("third_place_match", "grand_final_reset", "double_round_robin"):
+        for name in ("third_place_match", "grand_final_reset", "double_round_robin", "reuse_seed"):
             initial[name] = name in data
         if changed == "game":
             initial.pop("preset", None)
@@ -174,12 +197,42 @@ class CompetitionForm(NewTableForm):
         for name, default in DEFAULTS.items():
             if name not in FORMAT_ONLY.get(data.get("format"), ()):
                 data[name] = default
+        if data.get("format") == Competition.Format.DUPLICATE:
+            self.clean_duplicate(data)
         if data.get("format") == Competition.Format.LEAGUE and not data.get("round_interval"):
             self.add_error("round_interval", _("A league season needs the length of a fixture week."))
         closes, starts = data.get("entries_close_at"), data.get("starts_at")
         if closes and starts and closes > starts:
             self.add_error("entries_close_at", _("Entries must close before the competition starts."))
         return data
+
+    def clean_duplicate(self, data) -> None:
+        """A duplicate's knobs: boards per round 1-12, a seed this club used only if asked for, an
+        imported board set checked by the engine (refused with the board and card named)."""
+        from tournaments.duplicate import DuplicateError
+        from tournaments.services import duplicate
+
+        for name in ("movement", "odd_pairs", "scoring"):
+            data[name] = data.get(name) or DEFAULTS[name]
+        if data.get("boards_per_round") is None:
+            data["boards_per_round"] = DEFAULTS["boards_per_round"]
+        seed = data.get("boards_seed")
+        if (seed is not None and self.club_id is not None and not data.get("reuse_seed")
+                and duplicate.seed_used_in_club(self.club_id, seed)):
+            self.add_error("boards_seed", _("This club has already played the boards of seed %(seed)s. Tick the box "
+                                            "below to play them again, or leave the seed empty.") % {"seed": seed})
+        text = (data.get("imported_boards") or "").strip()
+        data["imported_boards"] = None
+        if text and "options" in data:
+            try:
+                parsed = json.loads(text)
+            except ValueError:
+                self.add_error("imported_boards", _("This is not JSON: paste a board set as it was exported."))
+                return
+            try:
+                data["imported_boards"] = duplicate.read_board_set(parsed, self.game_key, data["options"])
+            except DuplicateError as error:
+                self.add_error("imported_boards", _("These boards cannot be played: %(reason)s") % {"reason": error})
 
     def create(self, club, user) -> Competition:
         data = self.cleaned_data
@@ -198,7 +251,10 @@ class CompetitionForm(NewTableForm):
             entries_close_at=data["entries_close_at"],
             round_interval=timedelta(minutes=data["round_interval"]), check_in=timedelta(minutes=data["check_in"]),
             grace=timedelta(minutes=data["grace"]), reconnect_seconds=data.get("reconnect_seconds") or 60,
-            leaver_policy=data.get("leaver_policy") or LeaverPolicy.FORFEIT, created_by=user)
+            leaver_policy=data.get("leaver_policy") or LeaverPolicy.FORFEIT, created_by=user,
+            movement=data["movement"], odd_pairs=data["odd_pairs"], boards_per_round=data["boards_per_round"],
+            scoring=data["scoring"], boards_seed=None if data["imported_boards"] else data["boards_seed"],
+            board_set=data["imported_boards"].to_json() if data["imported_boards"] else {})
 
 
 class UsernameField(forms.CharField):

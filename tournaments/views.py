@@ -84,7 +84,8 @@ def new_competition(request, club_slug):
 def competition_form(request, club) -> forms.CompetitionForm:
     """The bound form of a submission; else the form as the organiser left it after changing the
     game, format or preset (htmx sends which one; a browser without JavaScript posts `refresh`)."""
-    zone = {"zone_name": club.time_zone, "refresh_url": reverse("tournaments:new", args=[club.slug])}
+    zone = {"zone_name": club.time_zone, "refresh_url": reverse("tournaments:new", args=[club.slug]),
+            "club_id": club.pk}
     if request.method == "POST" and "refresh" not in request.POST:
         return forms.CompetitionForm(request.POST, **zone)
     data = request.POST if request.method == "POST" else request.GET
