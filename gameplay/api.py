@@ -19,7 +19,8 @@
   table that plays each board as one deal; `engine_game` / `engine_games` hand the rules engine's
   `Game` and registry to the pure board-set code (tournaments/duplicate/boards.py);
   `board_results_of` gives each board's points per side, finished or still in play;
-  `ScenarioError` is a malformed board.
+  `ScenarioError` is a malformed board; `card_faces` a hand record's cards as pages show them;
+  `publish_matches` opens a duplicate's tables to watchers once every board is over.
 A competition refers to a match only by its id (a foreign key named by string, "gameplay.Match").
 """
 
@@ -61,7 +62,8 @@ __all__ = [
     "TableInvitation", "TableRow", "table_invitations_of", "home_tables_of",
     "take_invited_seat", "decline_invited_seat", "TableAnswerRefused", "seated_users", "send_to_group", "match_started",
     "seat_invited", "seat_invitation_closed", "game_label",
-    "BoardResult", "ScenarioError", "board_results_of", "engine_game", "engine_games",
+    "BoardResult", "ScenarioError", "board_results_of", "engine_game", "engine_games", "CardFace", "card_faces",
+    "publish_matches",
 ]
 
 
@@ -246,3 +248,31 @@ def board_results_of(match_ids) -> dict[int, list[BoardResult]]:
         found[match.pk] = [BoardResult(match.pk, b["board"], (b["points"][0], b["points"][1]), b["deals"])
                            for b in boards]
     return found
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """A card as a page shows it: its face's static path and its name in the active language."""
+
+    code: str
+    image: str
+    label: str
+
+
+def card_faces(game: str, codes) -> list[CardFace]:
+    """The faces of the engine's card codes of a game (a duplicate's hand record)."""
+    from gameplay.labels import rank_labels, suit_labels
+
+    deck = "spanish" if game == Game.CUATROLA else "french"
+    suits, ranks = suit_labels()[deck], rank_labels()
+    faces = []
+    for code in codes:
+        rank, suit = code[:-1], code[-1]
+        faces.append(CardFace(code, f"cards/{deck}/{code}.svg", f"{ranks.get(rank, rank)} · {suits.get(suit, suit)}"))
+    return faces
+
+
+def publish_matches(match_ids) -> int:
+    """Let anyone watch these tables and their replays (a duplicate's, once every board is over)."""
+    ids = [i for i in match_ids if i is not None]
+    return Match.objects.filter(pk__in=ids, is_public=False).update(is_public=True) if ids else 0

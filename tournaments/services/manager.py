@@ -316,7 +316,10 @@ def create_table(competition: Competition, round_row: Round, pairing: Pairing, p
     pairing.match_id = gameplay.create_match(
         competition.game, competition.options, seats or people.seats(pairing), created_by=competition.created_by,
         games_to_win=1 if boards else competition.games_to_win, time_control=competition.time_control,
-        is_public=competition.is_public, rated=rated, starts_at=starts_at or pairing.starts, **boards,
+        # A duplicate's table is watched by nobody but its players (and the organiser who made it)
+        # while other tables may still play its boards: published when the competition ends.
+        is_public=competition.is_public and not boards, rated=rated, starts_at=starts_at or pairing.starts,
+        **boards,
         checkin_seconds=int(competition.grace.total_seconds()), reconnect_seconds=competition.reconnect_seconds,
         leaver_policy=competition.leaver_policy)
     pairing.save(update_fields=["match"])
@@ -431,6 +434,8 @@ def make_round(competition: Competition, previous: Round | None, now: datetime) 
 def finish(competition: Competition, now: datetime) -> None:
     competition.status, competition.finished_at = Competition.Status.FINISHED, now
     competition.save(update_fields=["status", "finished_at"])
+    if competition.is_duplicate and competition.is_public:
+        gameplay.publish_matches(Pairing.objects.filter(competition=competition).values_list("match_id", flat=True))
     AuditEntry.objects.create(competition=competition, action=AuditEntry.Action.FINISHED)
 
 

@@ -159,3 +159,9 @@ def control_fields(context, action, pairing, members):
 @register.filter
 def tiebreak_short(name) -> str:
     return short_names().get(name, "")
+
+
+@register.filter
+def as_float(value):
+    """An exact fraction (a duplicate's matchpoints and percentages) for floatformat / signed."""
+    return "" if value is None else float(value)
