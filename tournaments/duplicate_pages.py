@@ -274,3 +274,28 @@ def replays_open_to(user, competition: Competition, event: Event, reader: int | 
 def can_export(competition: Competition) -> bool:
     """The board set is published (downloadable) once the competition is over."""
     return competition.status in OVER and bool(competition.board_set)
+
+
+@dataclass(frozen=True)
+class FitLine:
+    """A movement that fits the pairs entered so far, as the competition page says it."""
+
+    movement: str          # the movement's name in the reader's language
+    chosen: bool
+    tables: int
+    rounds: int
+    boards: int
+
+
+def what_fits(competition: Competition) -> tuple[int, list[FitLine]]:
+    """The confirmed pairs of an open duplicate and the movements that fit them (with the odd
+    count as the organiser chose to handle it)."""
+    from tournaments.duplicate import fitting
+
+    pairs = Entry.objects.filter(competition=competition, status=Entry.Status.CONFIRMED).count()
+    if pairs < 2:
+        return pairs, []
+    labels = dict(Competition.Movement.choices)
+    return pairs, [FitLine(str(labels[f.kind]), f.kind == competition.movement, f.tables, f.rounds,
+                           f.board_groups * competition.boards_per_round)
+                   for f in fitting(pairs, competition.odd_pairs)]

@@ -108,6 +108,8 @@ def detail(request, pk):
         .select_related("actor__player", "entry")[:50],
         "entries_open": entries.entries_open(competition), "enter_form": forms.EnterForm(),
         "tiebreaks": pages.tiebreak_names(competition), "champion": pages.champion(competition, standings)})
+    if competition.is_duplicate and competition.status == Competition.Status.OPEN:
+        context["pairs_so_far"], context["fits"] = duplicate_pages.what_fits(competition)
     return render(request, "tournaments/detail.html", context)
 
 

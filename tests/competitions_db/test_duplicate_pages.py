@@ -156,3 +156,13 @@ def test_the_standings_of_a_duplicate_are_its_ranking(client):
     competition = duplicate_competition()
     response = client.get(reverse("tournaments:standings", args=[competition.pk]))
     assert response.status_code == 302 and response["Location"] == reverse("tournaments:duplicate", args=[competition.pk])
+
+
+def test_an_open_duplicate_says_which_movements_fit_the_pairs_entered_so_far(client):
+    competition = duplicate_competition(starts_in=__import__("datetime").timedelta(days=1), movement="mitchell",
+                                        boards_per_round=2)
+    bot_pairs(competition, 5)  # and a bot pair: six pairs
+    html = client.get(reverse("tournaments:detail", args=[competition.pk]), HTTP_ACCEPT_LANGUAGE="es").text
+    assert "Con las 5 parejas inscritas hasta ahora" in html
+    assert html.count('data-testid="fit"') == 2  # a Howell and a Mitchell of six pairs
+    assert "Mitchell: las parejas Norte-Sur se quedan, las Este-Oeste se mueven (elegido): 3 mesas, 3 rondas, 6 tableros" in html
