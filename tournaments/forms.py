@@ -44,6 +44,22 @@ DEFAULTS = {"swiss_rounds": None, "third_place_match": False, "grand_final_reset
             "reuse_seed": False, "imported_boards": None}
 
 
+def refusal(error) -> str:
+    """An imported board set's refusal in the reader's language: the board and the card named,
+    then the engine's own reason (in English, as the engine words it)."""
+    board, card = getattr(error, "board", None), getattr(error, "card", None)
+    if board is not None and card is not None:
+        where = _("board %(board)s, card %(card)s") % {"board": board, "card": card}
+    elif board is not None:
+        where = _("board %(board)s") % {"board": board}
+    else:
+        where = ""
+    reason = getattr(error, "reason", str(error))
+    if where:
+        return _("These boards cannot be played (%(where)s): %(reason)s") % {"where": where, "reason": reason}
+    return _("These boards cannot be played: %(reason)s") % {"reason": reason}
+
+
 def minutes_field(label, initial, help_text=""):
     return forms.IntegerField(label=label, min_value=0, max_value=60 * 24 * 60, initial=initial, help_text=help_text)
 
@@ -232,7 +248,7 @@ class CompetitionForm(NewTableForm):
             try:
                 data["imported_boards"] = duplicate.read_board_set(parsed, self.game_key, data["options"])
             except DuplicateError as error:
-                self.add_error("imported_boards", _("These boards cannot be played: %(reason)s") % {"reason": error})
+                self.add_error("imported_boards", refusal(error))
 
     def create(self, club, user) -> Competition:
         data = self.cleaned_data

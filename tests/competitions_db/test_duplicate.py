@@ -213,6 +213,9 @@ def test_an_imported_board_set_is_kept_and_a_bad_one_is_refused_naming_the_board
     error = response.context["form"].errors["imported_boards"][0]
     assert response.status_code == 200 and "board 2" in error and twice in error
     assert not Competition.objects.exists()
+    spanish = client.post(reverse_new(club), duplicate_form(imported_boards=json.dumps(bad)), HTTP_ACCEPT_LANGUAGE="es")
+    assert f"tablero 2, carta {twice}" in spanish.context["form"].errors["imported_boards"][0]
+    assert not Competition.objects.exists()
     response = post_new(client, club, duplicate_form(imported_boards="{not json"))
     assert response.status_code == 200 and not Competition.objects.exists()
     response = post_new(client, club, duplicate_form(imported_boards=json.dumps(good), boards_seed="99"))
@@ -220,3 +223,9 @@ def test_an_imported_board_set_is_kept_and_a_bad_one_is_refused_naming_the_board
     competition = Competition.objects.get(name="Winter Cup")
     assert competition.board_set["boards"] == good["boards"] and competition.boards_seed is None
     assert competition.board_set["options"] == competition.options
+
+
+def reverse_new(club):
+    from django.urls import reverse
+
+    return reverse("tournaments:new", args=[club.slug])
