@@ -63,7 +63,7 @@ __all__ = [
     "take_invited_seat", "decline_invited_seat", "TableAnswerRefused", "seated_users", "send_to_group", "match_started",
     "seat_invited", "seat_invitation_closed", "game_label",
     "BoardResult", "ScenarioError", "board_results_of", "engine_game", "engine_games", "CardFace", "card_faces",
-    "publish_matches",
+    "publish_matches", "deal_words",
 ]
 
 
@@ -218,6 +218,8 @@ class BoardResult:
     board: int
     points: tuple[int, int]
     deals: int
+    won: tuple = ()                 # (item, team, points) as the deal records name them
+    contract: str | None = None
 
 
 def engine_game(name: str):
@@ -245,7 +247,8 @@ def board_results_of(match_ids) -> dict[int, list[BoardResult]]:
             boards = log.replay(match).board_results
         else:
             continue
-        found[match.pk] = [BoardResult(match.pk, b["board"], (b["points"][0], b["points"][1]), b["deals"])
+        found[match.pk] = [BoardResult(match.pk, b["board"], (b["points"][0], b["points"][1]), b["deals"],
+                                       tuple(tuple(item) for item in b.get("won") or ()), b.get("contract"))
                            for b in boards]
     return found
 
@@ -276,3 +279,13 @@ def publish_matches(match_ids) -> int:
     """Let anyone watch these tables and their replays (a duplicate's, once every board is over)."""
     ids = [i for i in match_ids if i is not None]
     return Match.objects.filter(pk__in=ids, is_public=False).update(is_public=True) if ids else 0
+
+
+def deal_words(result: BoardResult) -> tuple[str, list[tuple[str, int, int]]]:
+    """A board's contract and what each team won on it, in the active language: (contract or "",
+    [(item, team, points), ...]) for a traveller."""
+    from gameplay.labels import contract_labels, detail_labels
+
+    items, contracts = detail_labels(), contract_labels()
+    contract = contracts.get(result.contract, "") if result.contract else ""
+    return str(contract), [(str(items.get(item, item)), team, points) for item, team, points in result.won]

@@ -64,6 +64,20 @@ def is_redeal(record: dict) -> bool:
     return detail.get("redeal") is True or detail.get("result") == "annulled"
 
 
+def board_summary(records) -> dict:
+    """Who won what on a board, for its traveller: the scored items of its deals up to the first
+    not redone ([item, team, points], as the engine's deal records name them) and the contract,
+    if the game has one."""
+    won, contract = [], None
+    for record in records:
+        detail = record.get("detail") or {}
+        won += [list(item) for item in detail.get("points") or [] if item[2]]
+        contract = detail.get("contract", contract)
+        if not is_redeal(record):
+            break
+    return {"won": won, "contract": contract if isinstance(contract, str) else None}
+
+
 def board_points(records, exhausted: bool = False) -> list[int] | None:
     """A board's points per side from its deal records: every record up to and including the
     first deal not redone; None while there is none (unless `exhausted`: the points so far).
@@ -227,7 +241,7 @@ class Table:
             self.games_won[winner] += 1
         board = self.spec.boards[number]
         self.board_results.append({"board": board.get("board", number + 1), "points": list(points),
-                                   "deals": state.deal_number})
+                                   "deals": state.deal_number, **board_summary(state.deal_records)})
         deals = state.view(None).get("deals") or []
         events = [{"kind": "game_over", "game_number": number, "winner": winner,
                    "games_won": list(self.games_won), "board": board.get("board", number + 1),

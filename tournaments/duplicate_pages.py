@@ -31,6 +31,7 @@ class Played:
     pairing: Pairing
     boards: tuple[int, ...]
     finished: dict[int, tuple[int, int]] = field(default_factory=dict)
+    details: dict = field(default_factory=dict)   # board -> gameplay.api.BoardResult
 
     @property
     def decided(self) -> bool:
@@ -115,6 +116,7 @@ def load(competition: Competition) -> Event:
         played = Played(pairing, tuple(range((group - 1) * per_round + 1, group * per_round + 1)))
         for result in results.get(pairing.match_id, []):
             played.finished[result.board] = result.points
+            played.details[result.board] = result
         tables.append(played)
     count = len((competition.board_set or {}).get("boards") or [])
     if movement is not None:
@@ -147,6 +149,8 @@ class TravellerRow:
     ns_percent: Fraction | None
     ew_percent: Fraction | None
     match_id: int | None
+    contract: str = ""
+    won: tuple = ()          # (what, "NS" or "EW", points)
 
 
 @dataclass(frozen=True)
@@ -175,8 +179,16 @@ def traveller(event: Event, board: int) -> list[TravellerRow]:
         rows.append(TravellerRow(p.round_number, p.slot, event.name(p.home_id), event.name(p.away_id),
                                  event.numbers.get(p.home_id, 0), event.numbers.get(p.away_id, 0),
                                  score.result.ns_points, score.result.ew_points, score.ns, score.ew,
-                                 score.ns_percent, score.ew_percent, p.match_id))
+                                 score.ns_percent, score.ew_percent, p.match_id, *what_was_won(table, board)))
     return rows
+
+
+def what_was_won(table: Played, board: int) -> tuple[str, tuple]:
+    result = table.details.get(board)
+    if result is None:
+        return "", ()
+    contract, won = gameplay.deal_words(result)
+    return contract, tuple((what, "NS" if team == 0 else "EW", points) for what, team, points in won)
 
 
 def hand_record(competition: Competition, board: int) -> tuple[int, list[Hand]]:

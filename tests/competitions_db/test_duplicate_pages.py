@@ -114,6 +114,10 @@ def test_a_finished_duplicate_shows_the_ranking_boards_scorecards_replays_and_th
     assert reverse("tournaments:duplicate", args=[competition.pk]) in detail
     board = client.get(reverse("tournaments:board", args=[competition.pk, 2])).text
     assert board.count('data-testid="replay-link"') == 2
+    from gameplay.api import board_results_of, deal_words
+    first = board_results_of([Pairing.objects.filter(competition=competition, label="G2").first().match_id])
+    contract, won = deal_words(next(iter(first.values()))[0])
+    assert contract and contract in board and all(what in board for what, _team, _points in won)
     match_ids = set(Pairing.objects.filter(competition=competition).values_list("match_id", flat=True))
     assert all(Match.objects.get(pk=m).is_public for m in match_ids)  # published at the end
     entry = Pairing.objects.filter(competition=competition).first().home_id

@@ -160,3 +160,13 @@ def test_a_malformed_board_is_refused_and_no_table_is_made():
         services.create_match("allfours", {}, [], boards=boards)
     assert refused.value.reason.startswith("board 2:")
     assert not Match.objects.exists()
+
+
+@pytest.mark.parametrize("game", ["allfours", "cuatrola"])
+def test_a_boards_result_says_who_won_what_adding_up_to_its_points(game):
+    table = play_out(Table(MatchSpec(game=game, boards=tuple(boards_of(game, 4)))))
+    for board in table.result()["boards"]:
+        assert board["won"], board
+        for team in (0, 1):
+            assert sum(points for _item, side, points in board["won"] if side == team) == board["points"][team]
+        assert board["contract"] is None if game == "allfours" else isinstance(board["contract"], str)
