@@ -170,3 +170,46 @@ def test_an_open_duplicate_says_which_movements_fit_the_pairs_entered_so_far(cli
     assert "Con las 5 parejas inscritas hasta ahora" in html
     assert html.count('data-testid="fit"') == 2  # a Howell and a Mitchell of six pairs
     assert "Mitchell: las parejas Norte-Sur se quedan, las Este-Oeste se mueven (elegido): 3 mesas, 3 rondas, 6 tableros" in html
+
+
+def test_across_the_tables_of_a_round_no_player_sees_another_tables_cards_before_the_end(client):
+    """Two tables of humans play the same board at once (a Howell of four pairs): a player of one
+    table may not watch the other, live or replayed, nor may anyone else, and a player opens the
+    board only once their own table has finished it."""
+    from gameplay.services import reader_of
+
+    competition = duplicate_competition(seeding="hand")
+    pairs = human_pairs(competition, 4)
+    for number, (entry, _users) in enumerate(pairs, start=1):
+        entry.seed = number
+        entry.save(update_fields=["seed"])
+    competition = drive(competition, steps=4)
+    tables = list(Pairing.objects.filter(competition=competition, round_number=1).order_by("slot"))
+    by_entry = {entry.pk: users for entry, users in pairs}
+    for pairing in tables:
+        for user in by_entry[pairing.home_id] + by_entry[pairing.away_id]:
+            manager.check_in(user, pairing.pk)
+        pairing.refresh_from_db()
+    first, second = tables
+    assert first.label == second.label  # the same board at both tables, at the same time
+    players = by_entry[first.home_id] + by_entry[first.away_id]
+    others = by_entry[second.home_id] + by_entry[second.away_id]
+    board_url = reverse("tournaments:board", args=[competition.pk, 1])
+
+    play_table(first.match_id, players)
+    # The first table has finished board 1; the second has not started it.
+    for reader in players:
+        assert not reader_of(second.match_id, reader).may_watch
+    assert not reader_of(second.match_id, make_user("spectator")).may_watch
+    client.force_login(players[0])
+    assert client.get(reverse("gameplay:replay", args=[second.match_id])).status_code in (403, 404)
+    assert client.get(board_url).status_code == 200  # their own table has finished it
+    client.force_login(others[0])
+    refused = client.get(board_url)
+    assert refused.status_code == 403 and "data-card" not in refused.text
+    first_match = Match.objects.get(pk=first.match_id)
+    assert not first_match.is_public
+    assert client.get(reverse("gameplay:replay", args=[first.match_id])).status_code in (403, 404)
+
+    play_table(second.match_id, others)
+    assert client.get(board_url).status_code == 200
