@@ -6,8 +6,8 @@ with seed `spec.seed + n` and first dealer `(first_dealer + n) mod players`.
 
 A match played from *boards* (a duplicate competition's table, docs/duplicate.md) has
 `spec.boards`: game n is board n, an engine match started from the board's dealer and deals with
-a fresh start score, and it ends with the board's first deal that is not redone (the game's
-target plays no part); the match ends after the last board. The engine is given only the deals
+a fresh start score and the target out of reach, and it ends with the board's first deal that
+is not redone (the game's target plays no part); the match ends after the last board. The engine is given only the deals
 the board has used so far: a spare deal is handed over (the board's actions replayed onto it)
 only when the rules redo the deal, so no table sees a spare another table may still need.
 `result()["boards"]` holds each board's points per side.
@@ -46,13 +46,25 @@ class MatchSpec:
     boards: tuple = ()
 
 
+# A board is played with the game's target out of reach: it is one deal scored on its own, and a
+# target reached inside a deal would cut the deal short (All Fours A10) or change what a side may
+# do (La Cuatrola's exact target). The match row keeps the rules as chosen.
+TARGET_KEYS = ("target_score", "target")
+OUT_OF_REACH = 1_000_000
+
+
+def board_options(options: dict) -> dict:
+    return {**options, **{key: OUT_OF_REACH for key in TARGET_KEYS if key in options}}
+
+
 def game_start(spec: MatchSpec, number: int, deals_used: int = 1):
     """Game `number` of a match at its first deal. A board starts with its first `deals_used`
-    deals (its deal, then the spares a redeal has called for)."""
+    deals (its deal, then the spares a redeal has called for), the target out of reach."""
     engine = get_game(spec.game)
     if spec.boards:
         board = spec.boards[number]
-        return engine.start(options=spec.options, dealer=board["dealer"], deals=board["deals"][:deals_used])
+        return engine.start(options=board_options(engine.resolve_options(spec.options)), dealer=board["dealer"],
+                            deals=board["deals"][:deals_used])
     players = engine.players(engine.resolve_options(spec.options))
     return engine.start(seed=spec.seed + number, options=spec.options,
                         dealer=(spec.first_dealer + number) % players)

@@ -70,10 +70,16 @@ def test_a_board_starts_from_its_exact_hands():
 
 
 def test_the_target_plays_no_part_the_boards_decide_when_the_match_ends():
-    """A target far out of reach of two deals, and a target of 1: both tables play exactly two boards."""
-    for options in ({"target_score": 21}, {}):
+    """A target out of reach of two deals, the default, and a target of 1 (a kick would reach it):
+    every table plays exactly two boards, each a whole deal of six tricks."""
+    from gameplay.table import is_redeal
+
+    for options in ({"target_score": 21}, {}, {"target_score": 1}):
         table = play_out(Table(MatchSpec(game="allfours", options=options, boards=tuple(boards_of("allfours", 2)))))
         assert len(table.result()["boards"]) == 2
+        for state in table.all_games():
+            scored = next(r for r in state.deal_records if not is_redeal(r))
+            assert scored["detail"]["tricks"] == 6, options
 
 
 def test_a_board_not_redone_never_hands_a_spare_deal_to_the_engine():
