@@ -89,9 +89,6 @@ class Event:
             return bool(own) and all(t.done(board) for t in own)
         return self.done_everywhere(board)
 
-    def visible_boards(self, entry_id: int | None) -> list[int]:
-        return [b for b in range(1, self.board_count + 1) if self.visible_to(entry_id, b)]
-
     def name(self, entry_id: int | None) -> str:
         entry = self.entries.get(entry_id)
         return entry.name if entry is not None else ""

@@ -133,11 +133,6 @@ class Table:
     boards: tuple[int, ...]
 
 
-def pair_numbers(competition: Competition) -> dict[int, int]:
-    """Entry id -> pair number (its seed, the movement's numbering)."""
-    return dict(Entry.objects.filter(competition=competition, seed__isnull=False).values_list("pk", "seed"))
-
-
 def tables_of(competition: Competition) -> list[Table]:
     rows = (Pairing.objects.filter(competition=competition, away__isnull=False)
             .order_by("round_number", "slot")
