@@ -188,13 +188,14 @@ def what_was_won(table: Played, board: int) -> tuple[str, tuple]:
     return contract, tuple((what, "NS" if team == 0 else "EW", points) for what, team, points in won)
 
 
-def hand_record(competition: Competition, board: int) -> tuple[int, list[Hand]]:
-    """The board's dealer and the four hands as dealt (after the deal's first step)."""
+def hand_record(competition: Competition, board: int) -> tuple[int, list[Hand], list]:
+    """The board's dealer, the four hands as dealt (after the deal's first step) and the stock
+    the rest of the deal comes from, top first."""
     board_set = duplicate.board_set_of(competition)
     dealt = board_set.board(board)
     hands = [Hand(seat, "NS" if seat % 2 == 0 else "EW", gameplay.card_faces(competition.game, cards))
              for seat, cards in enumerate(dealt.deal["hands"])]
-    return dealt.dealer, hands
+    return dealt.dealer, hands, gameplay.card_faces(competition.game, dealt.deal.get("stock") or [])
 
 
 # ----- a pair --------------------------------------------------------------------------------------

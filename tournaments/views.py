@@ -316,11 +316,11 @@ def board_page(request, pk, number):
     if not event.visible_to(reader, number):
         raise PermissionDenied
     rows = duplicate_pages.traveller(event, number)
-    dealer, hands = duplicate_pages.hand_record(competition, number)
+    dealer, hands, stock = duplicate_pages.hand_record(competition, number)
     watchable = duplicate_pages.replays_open_to(request.user, competition, event, reader)
     return render(request, "tournaments/board.html", {
         "competition": competition, "can_manage": pages.can_manage(request.user, competition), "number": number,
-        "rows": rows, "dealer": dealer, "hands": hands, "watchable": watchable,
+        "rows": rows, "dealer": dealer, "hands": hands, "stock": stock, "watchable": watchable,
         "cross_points": competition.scoring == Competition.Scoring.CROSS_POINTS,
         "previous": number - 1 if number > 1 else None, "next": number + 1 if number < event.board_count else None})
 

@@ -94,6 +94,7 @@ def test_a_board_is_403_with_nothing_shown_until_the_readers_table_has_finished_
     assert page.text.count('data-testid="traveller-row"') == 2
     assert 'data-testid="hand-record"' in page.text
     assert all(f'data-card="{card}"' in page.text for hand in board["deals"][0]["hands"] for card in hand)
+    assert all(f'data-card="{card}"' in page.text for card in board["deals"][0]["stock"])
     assert reverse("gameplay:replay", args=[pairing.match_id]) in page.text  # their own table's replay
     assert reverse("gameplay:replay", args=[bots.match_id]) not in page.text  # not public before the end
     client.force_login(make_user("spectator"))
