@@ -300,12 +300,8 @@ class FitLine:
 def what_fits(competition: Competition) -> tuple[int, list[FitLine]]:
     """The confirmed pairs of an open duplicate and the movements that fit them (with the odd
     count as the organiser chose to handle it)."""
-    from tournaments.duplicate import fitting
-
-    pairs = Entry.objects.filter(competition=competition, status=Entry.Status.CONFIRMED).count()
-    if pairs < 2:
-        return pairs, []
+    pairs, fits = duplicate.movements_that_fit(competition)
     labels = dict(Competition.Movement.choices)
     return pairs, [FitLine(str(labels[f.kind]), f.kind == competition.movement, f.tables, f.rounds,
                            f.board_groups * competition.boards_per_round)
-                   for f in fitting(pairs, competition.odd_pairs)]
+                   for f in fits]

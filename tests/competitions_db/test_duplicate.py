@@ -229,3 +229,20 @@ def reverse_new(club):
     from django.urls import reverse
 
     return reverse("tournaments:new", args=[club.slug])
+
+
+def test_start_now_is_refused_when_no_movement_fits_the_pairs_and_says_what_would(client, organiser, club):
+    from django.urls import reverse
+
+    competition = duplicate_competition(club=club, odd_pairs="sit_out", starts_in=timedelta(days=1))
+    bot_pairs(competition, 3)
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:start_now", args=[competition.pk]), follow=True,
+                           HTTP_ACCEPT_LANGUAGE="es")
+    competition.refresh_from_db()
+    assert competition.status == Competition.Status.OPEN and not Round.objects.filter(competition=competition).exists()
+    assert "Ningún movimiento encaja con 3 parejas" in response.text
+    Competition.objects.filter(pk=competition.pk).update(odd_pairs="bot_pair")
+    client.post(reverse("tournaments:start_now", args=[competition.pk]))
+    competition.refresh_from_db()
+    assert competition.status == Competition.Status.RUNNING

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from gameplay import api as gameplay
 from tournaments.models import AuditEntry, Competition, EntryPlayer, Pairing, Round
-from tournaments.services import manager, organiser, ranking
+from tournaments.services import duplicate, manager, organiser, ranking
 from tournaments.services.manager import CompetitionError
 from tournaments.services.notify import notify
 
@@ -203,6 +203,12 @@ def notify_moved(pairing: Pairing, entry_id: int | None) -> None:
 
 def start_competition_now(competition: Competition, actor) -> None:
     """Start before the scheduled time; the start is logged under the organiser, not the scheduler."""
+    if competition.is_duplicate:
+        pairs, fits = duplicate.movements_that_fit(competition)
+        if not fits:
+            raise CompetitionError(_("No movement fits %(n)s pairs: a Howell takes 4 to 16 pairs and a Mitchell 6 to "
+                                     "60; with an odd number, choose a bot pair (three pairs fit only so).")
+                                   % {"n": pairs})
     updated = Competition.objects.filter(pk=competition.pk, status=Competition.Status.OPEN).update(
         starts_at=timezone.now())
     if not updated:

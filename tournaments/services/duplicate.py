@@ -71,6 +71,13 @@ def read_board_set(data, game: str, options: dict) -> BoardSet:
     return board_set_from_json(data, gameplay.engine_games())
 
 
+def movements_that_fit(competition: Competition) -> tuple[int, list]:
+    """The confirmed pairs of a duplicate not yet started, and the movements that fit them (each a
+    tournaments.duplicate.Fit), the odd count handled as the organiser chose."""
+    pairs = Entry.objects.filter(competition=competition, status=Entry.Status.CONFIRMED).count()
+    return pairs, (fitting(pairs, competition.odd_pairs) if pairs >= 2 else [])
+
+
 def movement_of(competition: Competition, pairs: int | None = None) -> Movement:
     """The competition's movement for its seeded field (a bot pair included)."""
     if pairs is None:
