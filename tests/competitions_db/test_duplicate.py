@@ -93,7 +93,8 @@ def test_a_field_no_movement_fits_is_cancelled_with_the_reason():
     competition.refresh_from_db()
     assert competition.status == Competition.Status.CANCELLED
     cancelled = AuditEntry.objects.get(competition=competition, action=AuditEntry.Action.CANCELLED)
-    assert "bot pair" in cancelled.reason and not Round.objects.filter(competition=competition).exists()
+    assert "No movement fits 3 pairs" in cancelled.reason and "bot pair" in cancelled.reason
+    assert not Round.objects.filter(competition=competition).exists()
 
 
 def test_an_imported_board_set_too_short_for_the_movement_cancels_and_makes_no_table():

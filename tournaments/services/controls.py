@@ -206,9 +206,7 @@ def start_competition_now(competition: Competition, actor) -> None:
     if competition.is_duplicate:
         pairs, fits = duplicate.movements_that_fit(competition)
         if not fits:
-            raise CompetitionError(_("No movement fits %(n)s pairs: a Howell takes 4 to 16 pairs and a Mitchell 6 to "
-                                     "60; with an odd number, choose a bot pair (three pairs fit only so).")
-                                   % {"n": pairs})
+            raise CompetitionError(duplicate.nothing_fits() % {"n": pairs})
     updated = Competition.objects.filter(pk=competition.pk, status=Competition.Status.OPEN).update(
         starts_at=timezone.now())
     if not updated:

@@ -33,6 +33,11 @@ SEED_LIMIT = 2**62
 FIELDS = ["rank", "position", "played", "won", "drawn", "lost", "points", "games_for", "games_against", "tiebreaks"]
 
 
+def nothing_fits() -> str:
+    return _("No movement fits %(n)s pairs: a Howell takes 4 to 16 pairs and a Mitchell 6 to 60; with an odd "
+             "number, choose a bot pair (three pairs fit only so).")
+
+
 class DuplicateSetupError(Exception):
     """A duplicate that cannot start as set up; `message` says why in the reader's language."""
 
@@ -99,7 +104,7 @@ def prepare(competition: Competition, entries: list[Entry]) -> tuple[list[Entry]
     except DuplicateError as error:
         fits = fitting(len(entries))
         if not fits:
-            raise DuplicateSetupError(str(error)) from None
+            raise DuplicateSetupError(nothing_fits() % {"n": len(entries)}) from None
         note = str(error)
         competition.movement = fits[0].kind
         plan = make_movement(competition.movement, len(entries), competition.boards_per_round)
