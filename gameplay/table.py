@@ -7,10 +7,11 @@ with seed `spec.seed + n` and first dealer `(first_dealer + n) mod players`.
 A match played from *boards* (a duplicate competition's table, docs/duplicate.md) has
 `spec.boards`: game n is board n, an engine match started from the board's dealer and deals with
 a fresh start score and the target out of reach, and it ends with the board's first deal that
-is not redone (the game's target plays no part); the match ends after the last board. The engine is given only the deals
-the board has used so far: a spare deal is handed over (the board's actions replayed onto it)
-only when the rules redo the deal, so no table sees a spare another table may still need.
-`result()["boards"]` holds each board's points per side.
+is not redone (the game's target plays no part); the match ends after the last board. The
+engine is given only the deals the board has used so far: a spare deal is handed over (the
+board's actions replayed onto it) only when the rules redo the deal, so no table sees a spare
+another table may still need. `result()["boards"]` holds each board's points per side and who
+won what.
 
 A clock timeout under `timeout_result = "forfeit_match"` ends the whole match, not only the game:
 the source rules say a player who runs out of time loses.
