@@ -214,3 +214,11 @@ def test_across_the_tables_of_a_round_no_player_sees_another_tables_cards_before
 
     play_table(second.match_id, others)
     assert client.get(board_url).status_code == 200
+
+
+def test_a_running_duplicates_round_page_offers_no_watch_link_to_a_table_only_its_players_may_watch(client, half_played):
+    competition, _organiser, _humans = half_played
+    bots = bots_pairing(competition)
+    html = client.get(reverse("tournaments:round", args=[competition.pk, 1])).text
+    assert reverse("gameplay:replay", args=[bots.match_id]) not in html
+    assert 'data-testid="players-only"' in html
