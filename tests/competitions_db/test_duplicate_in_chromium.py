@@ -113,8 +113,9 @@ def test_a_spanish_duplicate_of_three_tables_with_a_bot_pair_from_entries_to_the
             expect(amina).to_have_url(re.compile(rf"/boards/{first_board}/$"))
             expect(amina.get_by_test_id("traveller")).to_be_visible()
             expect(amina.get_by_test_id("traveller-row").first).to_be_visible()
-            dealt = competition.board_set["boards"][first_board - 1]["deals"][0]["hands"]
-            expect(amina.get_by_test_id("hand-record").locator("img")).to_have_count(sum(map(len, dealt)))
+            dealt = competition.board_set["boards"][first_board - 1]["deals"][0]
+            shown = sum(map(len, dealt["hands"])) + len(dealt["stock"])  # the four hands, then the stock
+            expect(amina.get_by_test_id("hand-record").locator("img")).to_have_count(shown)
             expect(amina.locator("h2").first).to_have_text("Hoja de viaje")
 
     competition = drive(competition, steps=20)
