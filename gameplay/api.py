@@ -15,6 +15,12 @@
   active language), `Status`, `Finish`, `SeatSpec`, the `match_finished`, `match_started`,
   `seat_invited` and `seat_invitation_closed` signals, and the new-table form a competition's
   rules form builds on.
+- a duplicate competition's tables (docs/duplicate.md): `create_match(..., boards=[...])` makes a
+  table that plays each board as one deal; `engine_game` / `engine_games` hand the rules engine's
+  `Game` and registry to the pure board-set code (tournaments/duplicate/boards.py);
+  `board_results_of` gives each board's points per side, finished or still in play;
+  `ScenarioError` is a malformed board; `card_faces` a hand record's cards as pages show them;
+  `publish_matches` opens a duplicate's tables to watchers once every board is over.
 A competition refers to a match only by its id (a foreign key named by string, "gameplay.Match").
 """
 
@@ -23,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from gameplay import presence, services
+from gameplay import log, presence, services
 from gameplay.bot_levels import valid_level
 from tuning.broadcast import group_send
 from gameplay.forms import CLOCK_CHOICES, KeyedNumbersField, NewTableForm
@@ -34,6 +40,8 @@ from gameplay.forms import (CHOICE_LABELS, KEY_LABELS, OPTION_LABELS, OPTION_PRE
 from gameplay.listings import (TableInvitation, TableRow, finished_matches_of_player, home_tables_of,
                                recent_results_of, table_invitations_of, upcoming_tables_of)
 from gameplay.models import Game, Match, Seat, game_label
+from gameplay.rules import GAMES as ENGINE_GAMES
+from gameplay.rules import ScenarioError, get_game
 from gameplay.records import FIELDS as RECORD_FIELDS, finished_matches, finished_records, record_of, records_in
 from gameplay.services import ActionRejected, SeatSpec
 from gameplay.signals import match_finished, match_started, seat_invitation_closed, seat_invited
@@ -54,6 +62,8 @@ __all__ = [
     "TableInvitation", "TableRow", "table_invitations_of", "home_tables_of",
     "take_invited_seat", "decline_invited_seat", "TableAnswerRefused", "seated_users", "send_to_group", "match_started",
     "seat_invited", "seat_invitation_closed", "game_label",
+    "BoardResult", "ScenarioError", "board_results_of", "engine_game", "engine_games", "CardFace", "card_faces",
+    "publish_matches", "deal_words",
 ]
 
 
@@ -70,6 +80,7 @@ class MatchResult:
     finish: str
     reason: str
     rated: bool = False  # counts for the ratings (a bot seated for an absent player makes it unrated)
+    is_public: bool = True  # anyone may watch it (a duplicate's tables open once every board is done)
 
     @property
     def is_waiting(self) -> bool:
@@ -99,10 +110,10 @@ RESULT_FIELDS = ("pk", "status", "winner", "games_won", "finished_at", "finish",
 
 
 def _result(row: tuple) -> MatchResult:
-    pk, status, winner, games_won, finished_at, finish, result, rated = row
+    pk, status, winner, games_won, finished_at, finish, result, rated, is_public = row
     games = (list(games_won or []) + [0, 0])[:2]
     return MatchResult(pk, status, winner, (games[0], games[1]), finished_at, finish,
-                       (result or {}).get("reason", ""), rated)
+                       (result or {}).get("reason", ""), rated, is_public)
 
 
 def results_of(match_ids) -> dict[int, MatchResult]:
@@ -196,3 +207,87 @@ def seated_users(match_id: int) -> list[int]:
 def send_to_group(group: str, message: dict) -> None:
     """A channel-layer group send from synchronous code (tuning.broadcast's long-lived loop)."""
     group_send(group, message)
+
+
+# ----- a duplicate competition's tables ----------------------------------------------------------
+
+@dataclass(frozen=True)
+class BoardResult:
+    """One board finished at one table: the points of team 0 (N/S) and team 1 (E/W) on it, and
+    how many deals it took (a redeal takes a spare)."""
+
+    match_id: int
+    board: int
+    points: tuple[int, int]
+    deals: int
+    won: tuple = ()                 # (item, team, points) as the deal records name them
+    contract: str | None = None
+
+
+def engine_game(name: str):
+    """The rules engine's `Game` (what tournaments/duplicate/boards.py makes boards for)."""
+    return get_game(name)
+
+
+def engine_games() -> dict:
+    """The rules engine's registry of games, by name (boards.board_set_from_json checks with it)."""
+    return dict(ENGINE_GAMES)
+
+
+def board_results_of(match_ids) -> dict[int, list[BoardResult]]:
+    """Each board a table has finished, in order, by match id: a finished table's from its
+    stored result, a table in play or aborted from its log (one replay each). A table that has
+    not started, or does not play boards, has none."""
+    ids = [i for i in match_ids if i is not None]
+    found: dict[int, list[BoardResult]] = {i: [] for i in ids}
+    if not ids:
+        return found
+    for match in Match.objects.filter(pk__in=ids).exclude(boards=[]):
+        if match.status == Status.FINISHED:
+            boards = (match.result or {}).get("boards") or []
+        elif match.status in (Status.PLAYING, Status.ABORTED):
+            boards = log.replay(match).board_results
+        else:
+            continue
+        found[match.pk] = [BoardResult(match.pk, b["board"], (b["points"][0], b["points"][1]), b["deals"],
+                                       tuple(tuple(item) for item in b.get("won") or ()), b.get("contract"))
+                           for b in boards]
+    return found
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """A card as a page shows it: its face's static path and its name in the active language."""
+
+    code: str
+    image: str
+    label: str
+
+
+def card_faces(game: str, codes) -> list[CardFace]:
+    """The faces of the engine's card codes of a game (a duplicate's hand record)."""
+    from gameplay.labels import rank_labels, suit_labels
+
+    deck = "spanish" if game == Game.CUATROLA else "french"
+    suits, ranks = suit_labels()[deck], rank_labels()
+    faces = []
+    for code in codes:
+        rank, suit = code[:-1], code[-1]
+        faces.append(CardFace(code, f"cards/{deck}/{code}.svg", f"{ranks.get(rank, rank)} · {suits.get(suit, suit)}"))
+    return faces
+
+
+def publish_matches(match_ids) -> int:
+    """Let anyone watch these tables and their replays (a duplicate's, once every board is over)."""
+    ids = [i for i in match_ids if i is not None]
+    return Match.objects.filter(pk__in=ids, is_public=False).update(is_public=True) if ids else 0
+
+
+def deal_words(result: BoardResult) -> tuple[str, list[tuple[str, int, int]]]:
+    """A board's contract and what each team won on it, in the active language: (contract or "",
+    [(item, team, points), ...]) for a traveller."""
+    from gameplay.labels import contract_labels, detail_labels
+
+    items, contracts = detail_labels(), contract_labels()
+    contract = contracts.get(result.contract, "") if result.contract else ""
+    return str(contract), [(str(items.get(item, item)), team, points) for item, team, points in result.won]

@@ -8,19 +8,17 @@ matches: the timeline shows every hidden card.
 
 from __future__ import annotations
 
-from gameplay.rules import get_game
 from gameplay.table import MATCH_ACTIONS, MatchSpec, Table
+from gameplay.table import game_start as table_game_start
 
 # Parts of the public view the stepper does not need at every step (they repeat or grow).
 DROPPED = ("deals", "legal", "hand", "played", "tricks", "seat", "match")
 
 
-def game_start(spec: MatchSpec, number: int):
-    """Game `number` of a match at its first deal, as gameplay.table.Table starts it."""
-    engine = get_game(spec.game)
-    players = engine.players(engine.resolve_options(spec.options))
-    return engine.start(seed=spec.seed + number, options=spec.options,
-                        dealer=(spec.first_dealer + number) % players)
+def game_start(spec: MatchSpec, number: int, deals_used: int = 1):
+    """Game `number` of a match at its first deal, as gameplay.table.Table starts it (a board
+    with the deals it used: its deal and the spares its redeals took)."""
+    return table_game_start(spec, number, deals_used)
 
 
 # What a view says about the deal in progress: at the step that closes a deal these come from
@@ -99,9 +97,10 @@ def act_frames(before: dict, acts: list[dict]) -> list[dict]:
     return frames
 
 
-def game_timeline(spec: MatchSpec, number: int, actions: list[dict], acts: dict | None = None) -> list[dict]:
+def game_timeline(spec: MatchSpec, number: int, actions: list[dict], acts: dict | None = None,
+                  deals_used: int = 1) -> list[dict]:
     acts = acts or {}
-    state = game_start(spec, number)
+    state = game_start(spec, number, deals_used)
     deck = state.game.deck
     frames = [frame(state, None, deck)]
     for index, action in enumerate(actions):
@@ -114,7 +113,8 @@ def game_timeline(spec: MatchSpec, number: int, actions: list[dict], acts: dict 
 def timeline(spec: MatchSpec, games: list, acts: dict | None = None) -> list[list[dict]]:
     """One list of frames per game; `games` are the engine states of `Table.all_games()`, `acts`
     the match-level acts of `replay_log` (each a step of its own where it came)."""
-    return [game_timeline(spec, number, game.actions, acts) for number, game in enumerate(games)]
+    return [game_timeline(spec, number, game.actions, acts, len(game.given_deals or ()) or 1)
+            for number, game in enumerate(games)]
 
 
 def scenario(games: list, number: int) -> dict | None:

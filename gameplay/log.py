@@ -9,7 +9,8 @@ from gameplay.table import MatchSpec, Table
 
 def spec_of(match: Match) -> MatchSpec:
     return MatchSpec(game=match.game, options=match.options, seed=match.seed,
-                     first_dealer=match.first_dealer, games_to_win=match.games_to_win)
+                     first_dealer=match.first_dealer, games_to_win=match.games_to_win,
+                     boards=tuple(match.boards or ()))
 
 
 def log_of(match_id: int) -> list[tuple[dict, str | None]]:

@@ -62,6 +62,9 @@ class Match(models.Model):
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
     games_to_win = models.PositiveSmallIntegerField(
         _("games to win"), default=1, help_text=_("Best of N: the match ends when a team has won this many games."))
+    # A duplicate's table (gameplay/table.py): the boards it plays in order, each {"board": number,
+    # "dealer": seat, "deals": [deal, spares...]}; empty for a match dealt from its seed.
+    boards = models.JSONField(_("boards"), default=list, blank=True)
     time_control = models.PositiveIntegerField(
         _("seconds per decision"), default=0, help_text=_("0 means untimed."))
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.WAITING)

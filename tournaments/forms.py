@@ -28,6 +28,8 @@ FORMAT_ONLY = {
     "double_elimination": ("grand_final_reset",),
     "round_robin": ("double_round_robin",),
     "league": ("double_round_robin",),
+    "duplicate": ("movement", "odd_pairs", "boards_per_round", "scoring", "boards_seed", "reuse_seed",
+                  "imported_boards"),
 }
 FORMAT_HELP = {
     "swiss": _("Each round, pairs with equal scores play each other; nobody is knocked out."),
@@ -35,8 +37,13 @@ FORMAT_HELP = {
     "double_elimination": _("A knockout where a pair is out only after its second loss."),
     "round_robin": _("Every pair plays every other pair once."),
     "league": _("A season of weekly fixtures: every pair plays every other pair."),
+    "duplicate": _("Every table plays the same deals (boards); each pair is compared with the pairs "
+                   "who held the same cards."),
 }
-DEFAULTS = {"swiss_rounds": None, "third_place_match": False, "grand_final_reset": True, "double_round_robin": False}
+DEFAULTS = {"swiss_rounds": None, "third_place_match": False, "grand_final_reset": True, "double_round_robin": False,
+            "movement": Competition.Movement.HOWELL, "odd_pairs": Competition.OddPairs.BOT_PAIR,
+            "boards_per_round": 2, "scoring": Competition.Scoring.MATCHPOINTS, "boards_seed": None,
+            "reuse_seed": False, "imported_boards": None}
 FORMAT_SWITCHES = ("third_place_match", "grand_final_reset", "double_round_robin")
 SHOWN = "shown"  # the page names each format box it showed: an unticked box sends nothing, a box not shown neither
 
@@ -60,6 +67,22 @@ INTERVAL_UNIT = "interval_unit"  # the page says whether it showed the round int
 def interval_unit(format_key) -> str:
     """A league's week is typed in days; the gap between other rounds in minutes."""
     return "days" if format_key == Competition.Format.LEAGUE else "minutes"
+
+
+def refusal(error) -> str:
+    """An imported board set's refusal in the reader's language: the board and the card named,
+    then the engine's own reason (in English, as the engine words it)."""
+    board, card = getattr(error, "board", None), getattr(error, "card", None)
+    if board is not None and card is not None:
+        where = _("board %(board)s, card %(card)s") % {"board": board, "card": card}
+    elif board is not None:
+        where = _("board %(board)s") % {"board": board}
+    else:
+        where = ""
+    reason = getattr(error, "reason", str(error))
+    if where:
+        return _("These boards cannot be played (%(where)s): %(reason)s") % {"where": where, "reason": reason}
+    return _("These boards cannot be played: %(reason)s") % {"reason": reason}
 
 
 def minutes_field(label, initial, help_text=""):
@@ -98,6 +121,21 @@ class CompetitionForm(NewTableForm):
                                            help_text=_("If the pair from the losers' bracket wins the final, it is played again."))
     double_round_robin = forms.BooleanField(label=_("Double round robin"), required=False,
                                             help_text=_("Every two pairs meet twice."))
+    movement = forms.ChoiceField(label=_("Movement"), choices=Competition.Movement.choices, required=False,
+                                 help_text=_("What fits: a Howell 4 to 16 pairs, a Mitchell 6 to 60 pairs. If the "
+                                             "pairs who come do not fit the one chosen, the other is played."))
+    odd_pairs = forms.ChoiceField(label=_("With an odd number of pairs"), choices=Competition.OddPairs.choices,
+                                  required=False, help_text=_("Three pairs fit only with a pair of bots."))
+    boards_per_round = forms.IntegerField(label=_("Boards per round"), min_value=1, max_value=12, initial=2,
+                                          required=False)
+    scoring = forms.ChoiceField(label=_("Scoring"), choices=Competition.Scoring.choices, required=False)
+    boards_seed = forms.IntegerField(label=_("Boards seed"), min_value=0, max_value=2**62 - 1, required=False,
+                                     help_text=_("Empty: a new random seed, recorded with the competition so the "
+                                                 "boards can be played again."))
+    reuse_seed = forms.BooleanField(label=_("Play the boards of a seed this club has already used"), required=False)
+    imported_boards = forms.CharField(
+        label=_("Import boards (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("A board set exported from a duplicate: its boards are played instead of new ones."))
 
     reconnect_seconds = forms.IntegerField(label=_("Reconnect window (seconds)"), min_value=10, max_value=600,
                                            initial=60, required=False, help_text=_("How long a disconnected player may take to come back."))
@@ -108,9 +146,10 @@ class CompetitionForm(NewTableForm):
                      "check_in", "grace", "reconnect_seconds", "leaver_policy")
     SWITCHES = ("game", "format", "preset")
 
-    def __init__(self, *args, zone_name: str = "UTC", refresh_url: str = "", **kwargs):
+    def __init__(self, *args, zone_name: str = "UTC", refresh_url: str = "", club_id: int | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.zone_name = zone_name
+        self.club_id = club_id
         for name in ("is_public", "fill_with_bots", "seat", "friend", "friend_role"):
             del self.fields[name]
         self.fields["time_control"].choices = [c for c in CLOCK_CHOICES if c[0]]
@@ -152,6 +191,7 @@ class CompetitionForm(NewTableForm):
         initial.pop(INTERVAL_UNIT, None)
         for name in FORMAT_SWITCHES:
             initial[name] = switch_value(data, name)
+        initial["reuse_seed"] = "reuse_seed" in data
         if changed == "game":
             initial.pop("preset", None)
         if data.get(INTERVAL_UNIT) and data.get(INTERVAL_UNIT) != interval_unit(data.get("format")):
@@ -236,6 +276,8 @@ class CompetitionForm(NewTableForm):
                 data[name] = default
             elif name in FORMAT_SWITCHES:
                 data[name] = switch_value(self.data, name)
+        if data.get("format") == Competition.Format.DUPLICATE:
+            self.clean_duplicate(data)
         unit = self.data.get(INTERVAL_UNIT)
         if unit and data.get("format") and unit != interval_unit(data["format"]) and "round_interval" in data:
             self.add_error("round_interval", _("The format changed: check this length again."))
@@ -245,6 +287,34 @@ class CompetitionForm(NewTableForm):
         if closes and starts and closes > starts:
             self.add_error("entries_close_at", _("Entries must close before the competition starts."))
         return data
+
+    def clean_duplicate(self, data) -> None:
+        """A duplicate's knobs: boards per round 1-12, a seed this club used only if asked for, an
+        imported board set checked by the engine (refused with the board and card named)."""
+        from tournaments.duplicate import DuplicateError
+        from tournaments.services import duplicate
+
+        for name in ("movement", "odd_pairs", "scoring"):
+            data[name] = data.get(name) or DEFAULTS[name]
+        if data.get("boards_per_round") is None:
+            data["boards_per_round"] = DEFAULTS["boards_per_round"]
+        seed = data.get("boards_seed")
+        if (seed is not None and self.club_id is not None and not data.get("reuse_seed")
+                and duplicate.seed_used_in_club(self.club_id, seed)):
+            self.add_error("boards_seed", _("This club has already played the boards of seed %(seed)s. Tick the box "
+                                            "below to play them again, or leave the seed empty.") % {"seed": seed})
+        text = (data.get("imported_boards") or "").strip()
+        data["imported_boards"] = None
+        if text and "options" in data:
+            try:
+                parsed = json.loads(text)
+            except ValueError:
+                self.add_error("imported_boards", _("This is not JSON: paste a board set as it was exported."))
+                return
+            try:
+                data["imported_boards"] = duplicate.read_board_set(parsed, self.game_key, data["options"])
+            except DuplicateError as error:
+                self.add_error("imported_boards", refusal(error))
 
     def create(self, club, user) -> Competition:
         base, slug, n = slugify(self.cleaned_data["name"])[:100] or "competition", None, 1
@@ -268,7 +338,10 @@ class CompetitionForm(NewTableForm):
             round_interval=timedelta(**{interval_unit(data["format"]): data["round_interval"]}),
             check_in=timedelta(minutes=data["check_in"]),
             grace=timedelta(minutes=data["grace"]), reconnect_seconds=data.get("reconnect_seconds") or 60,
-            leaver_policy=data.get("leaver_policy") or LeaverPolicy.FORFEIT)
+            leaver_policy=data.get("leaver_policy") or LeaverPolicy.FORFEIT,
+            movement=data["movement"], odd_pairs=data["odd_pairs"], boards_per_round=data["boards_per_round"],
+            scoring=data["scoring"], boards_seed=None if data["imported_boards"] else data["boards_seed"],
+            board_set=data["imported_boards"].to_json() if data["imported_boards"] else {})
 
     @classmethod
     def of(cls, competition: Competition, **kwargs) -> "CompetitionForm":
@@ -283,7 +356,10 @@ class CompetitionForm(NewTableForm):
             "grand_final_reset": competition.grand_final_reset, "double_round_robin": competition.double_round_robin,
             "reconnect_seconds": competition.reconnect_seconds, "leaver_policy": competition.leaver_policy,
             "game": competition.game, "preset": competition.preset, "time_control": competition.time_control,
-            "best_of": competition.best_of, "bot_level": competition.substitute_bot}
+            "best_of": competition.best_of, "bot_level": competition.substitute_bot,
+            "movement": competition.movement, "odd_pairs": competition.odd_pairs,
+            "boards_per_round": competition.boards_per_round, "scoring": competition.scoring,
+            "boards_seed": competition.boards_seed}
         form = cls(initial=initial, game=competition.game, preset=competition.preset, **kwargs)
         for name, field in form.fields.items():
             key = name[len(OPTION_PREFIX):] if name.startswith(OPTION_PREFIX) else None

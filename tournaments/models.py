@@ -39,6 +39,20 @@ class Competition(models.Model):
         ROUND_ROBIN = "round_robin", _("Round robin")
         SWISS = "swiss", _("Swiss")
         LEAGUE = "league", _("League season")
+        DUPLICATE = "duplicate", _("Duplicate")
+
+    class Movement(models.TextChoices):
+        # Keys of tournaments.duplicate.movements (docs/duplicate.md "Movements").
+        HOWELL = "howell", _("Howell: every pair meets every other pair")
+        MITCHELL = "mitchell", _("Mitchell: North-South pairs stay, East-West pairs move")
+
+    class OddPairs(models.TextChoices):
+        BOT_PAIR = "bot_pair", _("A pair of bots makes the count even")
+        SIT_OUT = "sit_out", _("One pair sits out each round")
+
+    class Scoring(models.TextChoices):
+        MATCHPOINTS = "matchpoints", _("Matchpoints")
+        CROSS_POINTS = "cross_points", _("Cross-points")
 
     class Seeding(models.TextChoices):
         RATING = "rating", _("By rating")
@@ -72,6 +86,17 @@ class Competition(models.Model):
     grand_final_reset = models.BooleanField(_("grand final reset"), default=True)
     double_round_robin = models.BooleanField(_("double round robin"), default=False)
     seeding = models.CharField(_("seeding"), max_length=10, choices=Seeding.choices, default=Seeding.RATING)
+    # A duplicate (docs/duplicate.md): every table plays the same boards. The movement and the
+    # boards per round give the rounds; the boards come from `boards_seed` (recorded, so they can
+    # be played again or published) or from an imported set; `board_set` is the whole set
+    # (tournaments.duplicate.BoardSet.to_json()), made when the competition starts.
+    movement = models.CharField(_("movement"), max_length=10, choices=Movement.choices, default=Movement.HOWELL)
+    odd_pairs = models.CharField(_("with an odd number of pairs"), max_length=10, choices=OddPairs.choices,
+                                 default=OddPairs.BOT_PAIR)
+    boards_per_round = models.PositiveSmallIntegerField(_("boards per round"), default=2)
+    scoring = models.CharField(_("scoring"), max_length=20, choices=Scoring.choices, default=Scoring.MATCHPOINTS)
+    boards_seed = models.BigIntegerField(_("boards seed"), null=True, blank=True)
+    board_set = models.JSONField(_("boards"), default=dict, blank=True)
     # Schedule.
     starts_at = models.DateTimeField(_("starts at"))
     round_interval = models.DurationField(
@@ -118,6 +143,10 @@ class Competition(models.Model):
         return self.format in (self.Format.SINGLE, self.Format.DOUBLE)
 
     @property
+    def is_duplicate(self) -> bool:
+        return self.format == self.Format.DUPLICATE
+
+    @property
     def games_to_win(self) -> int:
         return (self.best_of + 1) // 2
 
@@ -141,6 +170,8 @@ class Entry(models.Model):
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.PENDING)
     bot = models.CharField(_("bot"), max_length=20, blank=True,
                            help_text=_("A bot pair (practice and tests): this bot plays both seats."))
+    # A duplicate's bot pair that evens an odd count (docs/duplicate.md): it plays, it is not ranked.
+    evens_the_count = models.BooleanField(default=False)
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
     rating = models.FloatField(_("rating"), null=True, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -19,7 +19,7 @@ from config.paging import window_page
 from config.public_cache import cached_for_visitors
 from config.request_guard import bounded_int
 from gameplay.api import Game
-from tournaments import brackets, display, forms, pages
+from tournaments import brackets, display, duplicate_pages, forms, pages
 from tournaments.calendars import player_token
 from tournaments.models import Competition, Entry, Notification, Pairing, Round
 from tournaments.services import CompetitionError, controls, entries, lifecycle, manager, notify, organiser
@@ -87,7 +87,7 @@ def competition_form(request, club, competition=None) -> forms.CompetitionForm:
     else a new form, or the form of `competition` as it is (its edit page)."""
     url = reverse("tournaments:edit", args=[competition.pk]) if competition else reverse("tournaments:new",
                                                                                           args=[club.slug])
-    zone = {"zone_name": club.time_zone, "refresh_url": url}
+    zone = {"zone_name": club.time_zone, "refresh_url": url, "club_id": club.pk}
     if request.method == "POST" and "refresh" not in request.POST:
         return forms.CompetitionForm(request.POST, **zone)
     data = request.POST if request.method == "POST" else request.GET
@@ -151,12 +151,16 @@ def detail(request, pk):
         "entries_open": entries.entries_open(competition), "enter_form": forms.EnterForm(),
         "tiebreaks": pages.tiebreak_names(competition), "champion": pages.champion(competition, standings),
         "has_played": context["can_manage"] and lifecycle.has_played(competition)})
+    if competition.is_duplicate and competition.status == Competition.Status.OPEN:
+        context["pairs_so_far"], context["fits"] = duplicate_pages.what_fits(competition)
     return render(request, "tournaments/detail.html", context)
 
 
 @cached_for_visitors
 def standings_page(request, pk):
     competition = followable(request, pk)
+    if competition.is_duplicate:  # ranked by the boards: the ranking with percentages is there
+        return redirect("tournaments:duplicate", pk=competition.pk)
     return render(request, "tournaments/standings.html", {
         "competition": competition, "rows": pages.standings_rows(competition),
         "tiebreaks": pages.tiebreak_names(competition), "champion": pages.champion(competition)})
@@ -341,3 +345,62 @@ def notifications(request):
         "notifications": mine.select_related("competition")[:100],
         "calendar_url": request.build_absolute_uri(reverse("tournaments:player_calendar",
                                                            args=[player_token(request.user)]))})
+
+
+# ----- a duplicate's boards, pairs and ranking (tournaments/duplicate_pages.py) -----------------
+
+def _duplicate(request, pk):
+    competition = followable(request, pk)
+    if not competition.is_duplicate:
+        raise Http404
+    return competition, duplicate_pages.load(competition), duplicate_pages.reader_entry(request.user, competition)
+
+
+def duplicate_page(request, pk):
+    """The ranking (live as boards finish), the boards the reader may open, the pairs' scorecards."""
+    competition, event, reader = _duplicate(request, pk)
+    return render(request, "tournaments/duplicate.html", {
+        "competition": competition, "can_manage": pages.can_manage(request.user, competition),
+        "ranking": duplicate_pages.ranking(event),
+        "boards": [(number, event.visible_to(reader, number)) for number in range(1, event.board_count + 1)],
+        "pairs": sorted((n, event.name(entry_id), entry_id) for entry_id, n in event.numbers.items()
+                        if not event.entries[entry_id].evens_the_count),
+        "movement": event.movement,
+        "can_export": duplicate_pages.can_export(competition)})
+
+
+def board_page(request, pk, number):
+    """A board's traveller and hand record: 403 (nothing shown) before the reader may see it."""
+    competition, event, reader = _duplicate(request, pk)
+    if not event.visible_to(reader, number):
+        raise PermissionDenied
+    rows = duplicate_pages.traveller(event, number)
+    dealer, hands, stock = duplicate_pages.hand_record(competition, number)
+    watchable = duplicate_pages.replays_open_to(request.user, competition, event, reader)
+    return render(request, "tournaments/board.html", {
+        "competition": competition, "can_manage": pages.can_manage(request.user, competition), "number": number,
+        "rows": rows, "dealer": dealer, "hands": hands, "stock": stock, "watchable": watchable,
+        "cross_points": competition.scoring == Competition.Scoring.CROSS_POINTS,
+        "previous": number - 1 if number > 1 else None, "next": number + 1 if number < event.board_count else None})
+
+
+def pair_page(request, pk, entry_id):
+    """A pair's scorecard: each board it has finished that the reader may see."""
+    competition, event, reader = _duplicate(request, pk)
+    if entry_id not in event.numbers or event.entries[entry_id].evens_the_count:
+        raise Http404
+    return render(request, "tournaments/pair_scorecard.html", {
+        "competition": competition, "can_manage": pages.can_manage(request.user, competition),
+        "entry": event.entries[entry_id], "number": event.numbers[entry_id],
+        "rows": duplicate_pages.scorecard(event, entry_id, reader),
+        "cross_points": competition.scoring == Competition.Scoring.CROSS_POINTS})
+
+
+def boards_export(request, pk):
+    """The board set as one JSON file (the scenario format's deals), once the competition is over."""
+    competition, _event, _reader = _duplicate(request, pk)
+    if not duplicate_pages.can_export(competition):
+        raise PermissionDenied
+    response = JsonResponse(competition.board_set, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="chalk-{competition.game}-boards-{competition.pk}.json"'
+    return response

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from gameplay.bots import DEFAULT_LEVEL
 from gameplay.models import Match, Seat
-from gameplay.rules import get_game
+from gameplay.rules import ScenarioError, get_game
 from gameplay.services import aftermath
 from gameplay.services.clocks import hold_or_start_clocks
 from gameplay.services.tables import forget_table, live_table, match_lock
@@ -21,13 +21,16 @@ from gameplay.signals import match_started, seat_invitation_closed, seat_invited
 def create_match(game: str, options: dict | None = None, seats: list[SeatSpec] | None = None, *,
                  created_by=None, games_to_win: int = 1, time_control: int = 0, is_public: bool = True,
                  rated: bool = False, seed: int | None = None, first_dealer: int | None = None,
-                 starts_at=None, **fair_play) -> Match:
+                 starts_at=None, boards: list[dict] | None = None, **fair_play) -> Match:
     """A new table. Options are validated and stored complete (ScenarioError if bad).
 
     `fair_play` may set the match's checkin_seconds, reconnect_seconds and leaver_policy
-    (gameplay/presence.py); by default clocks start with the match and a leaver's seat goes to a bot."""
+    (gameplay/presence.py); by default clocks start with the match and a leaver's seat goes to a bot.
+    `boards` makes a duplicate's table: each board ({"board", "dealer", "deals"}) is one deal
+    played from its cards (gameplay/table.py), checked by the engine here (ScenarioError if bad)."""
     engine = get_game(game)
     resolved = engine.resolve_options(options or {})
+    boards = checked_boards(engine, resolved, boards)
     players = engine.players(resolved)
     rng = random.SystemRandom()
     seats = list(seats or [])
@@ -38,7 +41,7 @@ def create_match(game: str, options: dict | None = None, seats: list[SeatSpec] |
             game=game, options=resolved, seed=rng.randrange(2**62) if seed is None else seed,
             first_dealer=rng.randrange(players) if first_dealer is None else first_dealer,
             games_to_win=games_to_win, time_control=time_control, is_public=is_public, rated=rated,
-            created_by=created_by, starts_at=starts_at, games_won=[0, 0], **fair_play)
+            created_by=created_by, starts_at=starts_at, games_won=[0, 0], boards=boards, **fair_play)
         now = timezone.now()
         specs = seats + [SeatSpec()] * (players - len(seats))
         Seat.objects.bulk_create(Seat(match=match, seat=number, user=spec.user, bot=spec.bot,
@@ -51,6 +54,27 @@ def create_match(game: str, options: dict | None = None, seats: list[SeatSpec] |
                           game=game)
         start_if_ready(match)
     return match
+
+
+def checked_boards(engine, options: dict, boards) -> list[dict]:
+    """Boards as a match stores them, each started once by the engine (ScenarioError if bad)."""
+    if boards is None:
+        return []
+    if not isinstance(boards, (list, tuple)):
+        raise ScenarioError("boards must be a list")
+    checked = []
+    for index, board in enumerate(boards):
+        if not isinstance(board, dict) or not isinstance(board.get("deals"), list) or not board["deals"]:
+            raise ScenarioError(f"board {index + 1} needs a dealer and a list of deals")
+        number = board.get("board", index + 1)
+        if type(number) is not int or number < 1:
+            raise ScenarioError(f"board {index + 1}: the board's number must be a whole number from 1")
+        try:
+            engine.start(options=options, dealer=board.get("dealer"), deals=board["deals"])
+        except ScenarioError as error:
+            raise ScenarioError(f"board {number}: {error.reason}") from None
+        checked.append({"board": number, "dealer": board["dealer"], "deals": board["deals"]})
+    return checked
 
 
 def _announce(signal, match: Match, user_id: int, **extra) -> None:

@@ -9,7 +9,7 @@ Adding a format touches one module and one line below. Pure Python: no Django im
 """
 from __future__ import annotations
 
-from . import double_elimination, league, round_robin, single_elimination, swiss
+from . import double_elimination, duplicate, league, round_robin, single_elimination, swiss
 from .base import (
     Entry, Format, FormatError, InvalidResult, Options, PairingImpossible, Pairing,
     Result, RoundInProgress, ScheduledRound, UnknownFormat,
@@ -22,6 +22,7 @@ FORMATS: dict[str, Format] = {
     "round_robin": round_robin.FORMAT,
     "swiss": swiss.FORMAT,
     "league": league.FORMAT,
+    "duplicate": duplicate.FORMAT,
 }
 
 

@@ -85,6 +85,8 @@ class Options:
     third_place_match: bool = False       # single elimination
     grand_final_reset: bool = True        # double elimination
     cycles: int = 1                       # round robin: 1 single, 2 double
+    movement: str = "howell"              # duplicate: "howell" or "mitchell"
+    boards_per_round: int = 2             # duplicate: 1 to 12
 
 
 class FormatError(Exception):

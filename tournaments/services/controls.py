@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from gameplay import api as gameplay
 from tournaments.models import AuditEntry, Competition, Entry, EntryPlayer, Pairing, Round
 from tournaments.results import result_errors
-from tournaments.services import manager, organiser, ranking
+from tournaments.services import duplicate, manager, organiser, ranking
 from tournaments.services.manager import CompetitionError
 from tournaments.services.notify import notify
 
@@ -234,8 +234,9 @@ CANNOT_START = {
 
 def start_competition_now(competition: Competition, actor) -> None:
     """Start before the scheduled time; the start is logged under the organiser, not the scheduler.
-    With fewer than two confirmed pairs it says so and changes nothing (it never cancels: the
-    scheduler cancels only a competition still short of pairs at its own start time)."""
+    With fewer than two confirmed pairs, or a duplicate that no movement fits, it says so and
+    changes nothing (it never cancels: the scheduler cancels only a competition still short at its
+    own start time)."""
     with transaction.atomic():
         locked = Competition.objects.select_for_update().get(pk=competition.pk)
         if locked.status != Competition.Status.OPEN:
@@ -243,6 +244,10 @@ def start_competition_now(competition: Competition, actor) -> None:
         pairs = Entry.objects.filter(competition=locked, status=Entry.Status.CONFIRMED).count()
         if pairs < 2:
             raise CompetitionError(str(CANNOT_START[pairs]))
+        if locked.is_duplicate:
+            pairs, fits = duplicate.movements_that_fit(locked)
+            if not fits:
+                raise CompetitionError(duplicate.nothing_fits() % {"n": pairs})
         locked.starts_at = timezone.now()
         locked.save(update_fields=["starts_at"])
     manager.step(competition.pk)

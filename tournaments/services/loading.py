@@ -19,7 +19,8 @@ DEFAULT_RATING = 1500.0
 def format_options(competition: Competition) -> Options:
     return Options(rounds=competition.swiss_rounds, third_place_match=competition.third_place_match,
                    grand_final_reset=competition.grand_final_reset,
-                   cycles=2 if competition.double_round_robin else 1)
+                   cycles=2 if competition.double_round_robin else 1, movement=competition.movement,
+                   boards_per_round=competition.boards_per_round)
 
 
 def entry_value(entry_id, seed, rating) -> Entry:

@@ -40,7 +40,7 @@ from tournaments import display
 from tournaments.formats import FormatError, get_format, seed_by_hand, seed_by_rating
 from tournaments.models import AuditEntry, CheckIn, Competition, Entry, EntryPlayer, Notification, Pairing, Round
 from tournaments.ratings.services import ratings_for
-from tournaments.services import ranking
+from tournaments.services import duplicate, ranking
 from tournaments.services.loading import entry_value, format_options, snapshot
 from tournaments.services.notify import notify
 from tournaments.signals import send_competition_changed
@@ -156,13 +156,25 @@ def start(competition: Competition, now: datetime) -> bool:
         AuditEntry.objects.create(competition=competition, action=AuditEntry.Action.CANCELLED,
                                   reason=_("Fewer than two pairs entered."))
         return True
+    reason = ""
+    if competition.is_duplicate:
+        try:
+            entries, note = duplicate.prepare(competition, entries)
+        except duplicate.DuplicateSetupError as error:
+            competition.status, competition.finished_at = Competition.Status.CANCELLED, now
+            competition.save(update_fields=["status", "finished_at"])
+            AuditEntry.objects.create(competition=competition, action=AuditEntry.Action.CANCELLED, reason=error.message)
+            return True
+        if note:
+            reason = _("The chosen movement does not fit these pairs; this one does: %(movement)s.") % {
+                "movement": competition.get_movement_display()}
     seed_entries(competition, entries)
     fmt = get_format(competition.format)
     if fmt.fixed_round_count and competition.swiss_rounds is None:
         competition.swiss_rounds = fmt.total_rounds(len(entries), format_options(competition))
     competition.status = Competition.Status.RUNNING
     competition.save(update_fields=["status", "swiss_rounds"])
-    AuditEntry.objects.create(competition=competition, action=AuditEntry.Action.STARTED,
+    AuditEntry.objects.create(competition=competition, action=AuditEntry.Action.STARTED, reason=reason,
                               detail={"pairs": len(entries)})
     if fmt.season is not None:
         make_season(competition, fmt)
@@ -235,7 +247,7 @@ def advance_round(competition: Competition, round_row: Round, people: Roster, no
     pairings = list(round_row.pairings.filter(decided_at__isnull=True))
     notify_moved_open(competition, round_row, pairings, people, now)
     results = gameplay.results_of(p.match_id for p in pairings)
-    changed |= record_results(pairings, results, now)
+    changed |= record_results(pairings, results, now, draws=competition.is_duplicate)
     if not paused:
         start_tables([p for p in pairings if now >= p.starts], results)
         due = [p for p in pairings if now >= p.deadline]
@@ -298,10 +310,17 @@ def create_table(competition: Competition, round_row: Round, pairing: Pairing, p
     """The pairing's match (its id), every seat taken (`seats`: the pairs' players by default);
     it starts at the pairing's start time (`starts_at` overrides it: an organiser's Start now)."""
     round_row.competition = competition  # known: `pairing.starts` reads the round only
+    boards = {}
+    if competition.is_duplicate:  # each board one deal; rated per board, not as a match (docs/duplicate.md)
+        boards = {"boards": duplicate.boards_for(competition, pairing)}
+        rated = False
     pairing.match_id = gameplay.create_match(
         competition.game, competition.options, seats or people.seats(pairing), created_by=competition.created_by,
-        games_to_win=competition.games_to_win, time_control=competition.time_control,
-        is_public=competition.is_public, rated=rated, starts_at=starts_at or pairing.starts,
+        games_to_win=1 if boards else competition.games_to_win, time_control=competition.time_control,
+        # A duplicate's table is watched by nobody but its players (and the organiser who made it)
+        # while other tables may still play its boards: published when the competition ends.
+        is_public=competition.is_public and not boards, rated=rated, starts_at=starts_at or pairing.starts,
+        **boards,
         checkin_seconds=int(competition.grace.total_seconds()), reconnect_seconds=competition.reconnect_seconds,
         leaver_policy=competition.leaver_policy)
     pairing.save(update_fields=["match"])
@@ -315,14 +334,17 @@ def start_tables(pairings, results: dict) -> None:
             gameplay.start_match(pairing.match_id)
 
 
-def record_results(pairings, results: dict, now: datetime) -> bool:
-    """Results of finished matches: team 0 (seats 0 and 2) is the home pair."""
+def record_results(pairings, results: dict, now: datetime, draws: bool = False) -> bool:
+    """Results of finished matches: team 0 (seats 0 and 2) is the home pair. With `draws` (a
+    duplicate's table, whose boards are what count) a table played out level is decided too."""
     changed = False
     for pairing in pairings:
         result = results.get(pairing.match_id)
-        if result is None or not result.is_decided:
+        played_level = draws and result is not None and result.status == gameplay.Status.FINISHED
+        if result is None or not (result.is_decided or played_level):
             continue
-        winner = pairing.home_id if result.winner == 0 else pairing.away_id
+        winner = (None if result.winner is None else
+                  pairing.home_id if result.winner == 0 else pairing.away_id)
         source = Pairing.Source.WALKOVER if result.is_walkover else Pairing.Source.PLAYED
         home_games, away_games = result.games_won
         changed |= decide(pairing, winner, home_games, away_games, result.is_walkover, source, now)
@@ -413,6 +435,8 @@ def make_round(competition: Competition, previous: Round | None, now: datetime) 
 def finish(competition: Competition, now: datetime) -> None:
     competition.status, competition.finished_at = Competition.Status.FINISHED, now
     competition.save(update_fields=["status", "finished_at"])
+    if competition.is_duplicate and competition.is_public:
+        gameplay.publish_matches(Pairing.objects.filter(competition=competition).values_list("match_id", flat=True))
     AuditEntry.objects.create(competition=competition, action=AuditEntry.Action.FINISHED)
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from tournaments.models import Competition, Standing
+from tournaments.services import duplicate
 from tournaments.services.loading import format_options, snapshot
 from tournaments.standings import standings
 
@@ -13,6 +14,8 @@ FIELDS = ["rank", "position", "played", "won", "drawn", "lost", "points", "games
 
 def refresh(competition: Competition) -> int:
     """Recompute the standings; returns how many rows were written."""
+    if competition.is_duplicate:  # ranked by the boards, not by the pairings' results
+        return duplicate.refresh_standings(competition)
     snap = snapshot(competition)
     if not snap.field:
         return 0

@@ -210,3 +210,9 @@ def isolated(value) -> str:
     """A name inside a translated sentence, isolated (<bdi>): a Latin name with parentheses keeps
     its order in an Arabic heading."""
     return format_html("<bdi>{}</bdi>", value)
+
+
+@register.filter
+def as_float(value):
+    """An exact fraction (a duplicate's matchpoints and percentages) for floatformat / signed."""
+    return "" if value is None else float(value)
