@@ -56,7 +56,7 @@ def _unplayed_rounds(competition: Competition):
 
 
 def _open_tables(competition: Competition):
-    return Pairing.objects.filter(competition=competition, decided_at__isnull=True, match__isnull=False)
+    return Pairing.objects.filter(competition=competition, decided_at__isnull=True, match_id__isnull=False)
 
 
 def _entrants(competition: Competition):
