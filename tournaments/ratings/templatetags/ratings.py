@@ -19,7 +19,7 @@ register = template.Library()
 
 @register.inclusion_tag("ratings/includes/rating_chart.html")
 def rating_chart(user, game):
-    steps = list(RatingChange.objects.filter(user=user, game=game).order_by("finished_at", "match_id")
+    steps = list(RatingChange.objects.filter(user=user, game=game).order_by("finished_at", "match_id", "board")
                  .values_list("elo_before", "elo_after"))
     values = [steps[0][0], *(after for _, after in steps)] if steps else []
     return {"chart": chart.build(values) if values else None, "game_name": Game(game).label,
