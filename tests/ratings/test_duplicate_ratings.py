@@ -77,6 +77,14 @@ def test_each_board_is_rated_once_the_last_table_is_over_won_against_the_field()
            for t, r in duplicate.table_results(competition)}
     assert any(raw[key] != score for key, score in wanted.items())
 
+    # A table's page shows each of its four players once: before its first board, after its last.
+    from tournaments.ratings.templatetags.ratings import rating_changes
+    shown = rating_changes(Match.objects.get(pk=last.match_id))["changes"]
+    assert len(shown) == 4
+    for row in shown:
+        boards = RatingChange.objects.filter(match_id=last.match_id, user=row.user).order_by("board")
+        assert (row.elo_before, row.elo_after) == (boards.first().elo_before, boards.last().elo_after)
+
     # Idempotent: another table's task, or the same one again, changes nothing.
     assert services.rate_finished_match(tables[1].match_id).reason == "already rated"
     assert services.rate_finished_match(last.match_id).rated == 0

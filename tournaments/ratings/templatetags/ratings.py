@@ -33,6 +33,14 @@ def rating_badge(user, game):
 
 @register.inclusion_tag("ratings/includes/rating_changes.html")
 def rating_changes(match):
+    """The four players' changes; a duplicate's table, rated board by board, shows each player's
+    boards there as one change (before the first board, after the last)."""
     changes = (RatingChange.objects.filter(match=match).select_related("user__player")
-               .order_by("team", "user__username"))
-    return {"changes": list(changes)}
+               .order_by("team", "user__username", "board"))
+    rows: dict = {}
+    for change in changes:
+        first = rows.setdefault(change.user_id, change)
+        if first is not change:
+            first.elo_after = change.elo_after
+            first.elo_delta = first.elo_after - first.elo_before
+    return {"changes": list(rows.values())}
