@@ -106,7 +106,7 @@ class MatchResult:
         return self.finish == Finish.WALKOVER
 
 
-RESULT_FIELDS = ("pk", "status", "winner", "games_won", "finished_at", "finish", "result", "rated")
+RESULT_FIELDS = ("pk", "status", "winner", "games_won", "finished_at", "finish", "result", "rated", "is_public")
 
 
 def _result(row: tuple) -> MatchResult:

@@ -350,8 +350,19 @@ function renderScores() {
   const target = boot.past_target ? fmt(T.target_past, { past: v.target + 1, target: v.target }) : fmt(T.target, { target: v.target });
   board.replaceChildren(grid, el("p", { class: "target", "data-testid": "target", text: target }));
   if ((match.games_to_win ?? 1) > 1) board.append(el("p", { class: "target", text: fmt(T.best_of, { number: (match.game_number ?? 0) + 1, wins: match.games_to_win }) }));
-  const info = page.querySelector(".deal-info");
+  const info = page.querySelector(".deal-info:not(.board-number)");
   info.textContent = v.deal_number ? fmt(T.deal, { number: v.deal_number }) : "";
+  renderBoardNumber(match);
+}
+
+// A duplicate's table: "Board k of N" (k counted at this table; the event's number of the board
+// too when it differs, as travellers name boards by it). The words come translated in the page.
+function renderBoardNumber(match) {
+  const line = page.querySelector('[data-testid="board-number"]');
+  if (!line || !match.boards) return;
+  const number = Math.min((match.game_number ?? 0) + 1, match.boards);
+  const words = match.board && match.board !== number ? line.dataset.textNumbered : line.dataset.text;
+  line.textContent = fmt(words, { number, boards: match.boards, board: match.board });
 }
 
 function renderTurn() {

@@ -39,7 +39,7 @@ def play_table(match_id: int, users) -> None:
         seat = services.current_state(match.pk, users[0])["to_act"]
         player = next(u for u in users if match.seats.get(user=u).seat == seat)
         legal = services.current_state(match.pk, player)["legal"][0]
-        services.submit_action(match.pk, player, match.seq, f"h{match.seq}", legal)
+        services.take(match.pk, services.Act.by_player(player, match.seq, f"h{match.seq}", legal))
     raise AssertionError("the table did not end")
 
 

@@ -152,7 +152,7 @@ def test_a_table_in_play_reports_the_boards_it_has_finished():
         state = services.current_state(match.pk, users[0])
         seat = state["to_act"]
         legal = services.current_state(match.pk, users[seat])["legal"][0]
-        services.submit_action(match.pk, users[seat], match.seq, f"r{match.seq}", legal)
+        services.take(match.pk, services.Act.by_player(users[seat], match.seq, f"r{match.seq}", legal))
     assert match.status == Match.Status.PLAYING
     (first,) = api.board_results_of([match.pk])[match.pk]
     assert first.board == 1 and sum(first.points) > 0

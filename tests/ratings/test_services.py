@@ -25,7 +25,7 @@ def snapshot():
 
 
 def stored(game="baloot"):
-    changes = {(c.match_id, c.user_id): c for c in RatingChange.objects.filter(game=game)}
+    changes = {(c.match_id, c.user_id, c.board): c for c in RatingChange.objects.filter(game=game)}
     ratings = {r.user_id: r for r in Rating.objects.filter(game=game)}
     return changes, ratings
 

@@ -51,9 +51,13 @@ class Rating(models.Model):
 
 
 class RatingChange(models.Model):
-    """What one rated match did to one of its four players (unique per match and player)."""
+    """What one rated match (or one board of a duplicate's table) did to one of its four players
+    (unique per match, board and player)."""
 
     match = models.ForeignKey(MATCH_MODEL, on_delete=models.CASCADE, related_name="rating_changes")
+    # A duplicate's table is rated board by board (docs/duplicate.md, "Ratings"): the board's
+    # number; 0 for a match rated as a whole.
+    board = models.PositiveSmallIntegerField(_("board"), default=0)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes")
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
     finished_at = models.DateTimeField(_("finished at"))  # the match's, copied: history order
@@ -75,8 +79,8 @@ class RatingChange(models.Model):
     class Meta:
         verbose_name = _("rating change")
         verbose_name_plural = _("rating changes")
-        ordering = ["finished_at", "match_id"]
-        constraints = [models.UniqueConstraint(fields=["match", "user"], name="one_rating_change_per_player")]
+        ordering = ["finished_at", "match_id", "board"]
+        constraints = [models.UniqueConstraint(fields=["match", "board", "user"], name="one_rating_change_per_player")]
         indexes = [
             models.Index(fields=["user", "game", "finished_at"], name="rating_history"),
             models.Index(fields=["game", "finished_at", "match"], name="rating_change_order"),

@@ -42,7 +42,7 @@ def rebuild_game(game: str) -> Report:
 
 
 def replay(matches: list) -> tuple[dict, dict]:
-    """Pure: the wanted RatingChange values by (match, user) and Rating values by user."""
+    """Pure: the wanted RatingChange values by (match, user, board) and Rating values by user."""
     records = [m.record for m in matches]
     deltas = recompute(records).changes
     _final, glickos = recompute_glicko(records)
@@ -53,7 +53,7 @@ def replay(matches: list) -> tuple[dict, dict]:
         for index, (user, delta, after) in enumerate(zip(match.users, four_deltas, four_glickos)):
             before, count, g_before = current.get(user, (elo.START, 0, start))
             team = 0 if index < 2 else 1
-            changes[(match.id, user)] = (
+            changes[(match.id, user, match.board)] = (
                 match.finished_at, team, match.score_a if team == 0 else 1.0 - match.score_a,
                 elo.k_factor(count), before, before + delta, delta, g_before.rating, after.rating,
                 after.rating - g_before.rating, g_before.rd, after.rd, g_before.volatility, after.volatility)
@@ -63,14 +63,15 @@ def replay(matches: list) -> tuple[dict, dict]:
 
 
 def sync_changes(game: str, wanted: dict) -> int:
-    stored = {(row[1], row[2]): row for row in RatingChange.objects.filter(game=game)
-              .values_list("id", "match_id", "user_id", *CHANGE_FIELDS).iterator(chunk_size=BATCH)}
+    stored = {(row[1], row[2], row[3]): row for row in RatingChange.objects.filter(game=game)
+              .values_list("id", "match_id", "user_id", "board", *CHANGE_FIELDS).iterator(chunk_size=BATCH)}
     create, update = [], []
     for key, values in wanted.items():
         row = stored.pop(key, None)
         if row is None:
-            create.append(RatingChange(match_id=key[0], user_id=key[1], game=game, **dict(zip(CHANGE_FIELDS, values))))
-        elif tuple(row[3:]) != values:
+            create.append(RatingChange(match_id=key[0], user_id=key[1], board=key[2], game=game,
+                                       **dict(zip(CHANGE_FIELDS, values))))
+        elif tuple(row[4:]) != values:
             update.append(RatingChange(id=row[0], **dict(zip(CHANGE_FIELDS, values))))
     RatingChange.objects.bulk_create(create, batch_size=BATCH)
     RatingChange.objects.bulk_update(update, CHANGE_FIELDS, batch_size=BATCH)

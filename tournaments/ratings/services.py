@@ -68,20 +68,23 @@ class PlayerRating:
 
 
 def rate_finished_match(match_id: int) -> Outcome:
-    match, reason = history.load(match_id)
-    if match is None:
+    """Rate what this match's finish rates: the match, or, for a duplicate's table, every board of
+    its competition once its last table is over (docs/duplicate.md, "Ratings")."""
+    games, reason = history.load_games(match_id)
+    if not games:
         logger.info("match %s not rated: %s", match_id, reason)
         return Outcome(match_id, 0, reason)
+    game, key = games[0].game, games[-1].key
     with transaction.atomic():
-        lock(match.game)
-        last = last_rated_key(match.game)
-        if last is not None and match.key <= last:
-            if RatingChange.objects.filter(match_id=match_id).exists():
+        lock(game)
+        last = last_rated_key(game)
+        if last is not None and key <= last:
+            if RatingChange.objects.filter(match_id__in={g.id for g in games}).exists():
                 return Outcome(match_id, 0, "already rated")
-            logger.warning("match %s finished before the last rated match: recomputing %s", match_id, match.game)
-            rebuild_game(match.game)
-            return Outcome(match_id, 1, "recomputed")
-        return Outcome(match_id, rate_range(match.game, last, match.key))
+            logger.warning("match %s finished before the last rated match: recomputing %s", match_id, game)
+            rebuild_game(game)
+            return Outcome(match_id, len(games), "recomputed")
+        return Outcome(match_id, rate_range(game, last, key))
 
 
 def rate_range(game: str, last: Optional[tuple], upto: tuple) -> int:
@@ -98,17 +101,26 @@ def rate_pending_matches() -> int:
     count = 0
     for game in Game.values:
         newest = history.candidates(game).values_list("finished_at", "id").last()
-        if newest is None:
+        duplicates = history.duplicate_events(game, after=(timezone.now() - LATE_WINDOW, 0))
+        keys = [tuple(newest)] if newest is not None else []
+        keys += [duplicates[-1].key] if duplicates else []
+        if not keys:
             continue
         with transaction.atomic():
             lock(game)
             last = last_rated_key(game)
-            if last is None or tuple(newest) > last:
-                count += rate_range(game, last, tuple(newest))
+            if last is None or max(keys) > last:
+                count += rate_range(game, last, max(keys))
                 last = last_rated_key(game)
-            if last is not None and _left_behind(game, last):
+            if last is not None and (_left_behind(game, last) or _boards_left_behind(duplicates, last)):
                 count += rebuild_game(game).matches
     return count
+
+
+def _boards_left_behind(games: list, last: tuple) -> bool:
+    """A duplicate's board of the last day left unrated behind a later rated match."""
+    return any(g.key <= last and not RatingChange.objects.filter(match_id=g.id, board=g.board).exists()
+               for g in games)
 
 
 def _left_behind(game: str, last: tuple) -> bool:
@@ -153,7 +165,8 @@ def change_row(match: RatedMatch, index: int, before: Rating, delta: float, afte
     """The RatingChange of the player in ``index`` (a1, a2, b1, b2) of ``match``."""
     team = 0 if index < 2 else 1
     return RatingChange(
-        match_id=match.id, user_id=match.users[index], game=match.game, finished_at=match.finished_at,
+        match_id=match.id, board=match.board, user_id=match.users[index], game=match.game,
+        finished_at=match.finished_at,
         team=team, score=match.score_a if team == 0 else 1.0 - match.score_a,
         k=elo.k_factor(before.rated_matches),
         elo_before=before.elo, elo_after=before.elo + delta, elo_delta=delta,

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from gameplay import api as gameplay
 from tournaments.duplicate import (
     BOT_PAIR, BoardSet, DuplicateError, TableResult, board_set_from_json, fitting, make_board_set, make_movement,
-    rank_pairs,
+    rank_pairs, rating_games, score_event,
 )
 from tournaments.duplicate.movements import Movement
 from tournaments.formats.duplicate import board_group
@@ -215,3 +215,71 @@ def refresh_standings(competition: Competition) -> int:
     Standing.objects.bulk_create(create)
     Standing.objects.bulk_update(update, FIELDS, batch_size=500)
     return len(create) + len(update)
+
+
+# ----- ratings: each board a game between the two pairs at the table (docs/duplicate.md) -------
+
+@dataclass(frozen=True)
+class RatedTableBoard:
+    """A board at a table as a rated game: the table's match, the board, and the N/S pair's score
+    (1 it did better against the field than the E/W pair, 1/2 as well, 0 worse)."""
+
+    match_id: int
+    board: int
+    ns_score: float
+
+
+@dataclass(frozen=True)
+class RatingEvent:
+    """A duplicate's boards as rated games, once its field is complete: `at` is the finish time and
+    id of the table that finished last, the moment each board's outcome against the field became
+    final (the rating order, docs/ratings.md); `games` in table order, then board order."""
+
+    competition_id: int
+    game: str
+    at: tuple
+    games: tuple[RatedTableBoard, ...]
+
+
+def duplicate_of_match(match_id: int) -> Competition | None:
+    """The duplicate competition whose table this match is, if it is one."""
+    pairing = (Pairing.objects.filter(match_id=match_id, competition__format=Competition.Format.DUPLICATE)
+               .select_related("competition").first())
+    return None if pairing is None else pairing.competition
+
+
+def rating_event(competition: Competition) -> tuple[RatingEvent | None, str]:
+    """The competition's boards as rated games, or (None, why not yet): every table of its movement
+    must be over (finished or abandoned), since a board's winner is decided against the field. A
+    table that did not finish (abandoned) still counts in the field; its own boards are not rated,
+    and the tables' seats (bots, empty seats) are judged by the ratings' policy, not here."""
+    tables = tables_of(competition)
+    try:
+        plan = movement_of(competition)
+    except DuplicateError:
+        return None, "no movement"
+    expected = sum(len(plan.played(number)) for number in range(1, len(plan.rounds) + 1))
+    if len(tables) < expected or any(t.match_id is None for t in tables):
+        return None, "waiting for the other tables"
+    results = gameplay.results_of([t.match_id for t in tables])
+    if len(results) < len(tables) or not all(r.is_finished for r in results.values()):
+        return None, "waiting for the other tables"
+    ended = [(r.finished_at, r.match_id) for r in results.values() if r.finished_at is not None]
+    if not ended:
+        return None, "no table finished"
+    found = table_results(competition, tables)
+    if not found:
+        return None, "no board played"
+    finished = {t.match_id for t in tables if results[t.match_id].status == gameplay.Status.FINISHED}
+    by_pairs = {(t.ns, t.ew, result.board): t.match_id for t, result in found}
+    most = max(sum(1 for _t, r in found if r.board == b) for b in {r.board for _t, r in found})
+    scores = score_event([result for _t, result in found], competition.scoring, max(plan.plays_per_board, most))
+    games = []
+    for board_scores in scores.values():
+        for game in rating_games(board_scores, exclude=unranked_entries(competition)):
+            match_id = by_pairs[(game.ns_pair, game.ew_pair, game.board)]
+            if match_id in finished:
+                games.append(RatedTableBoard(match_id, game.board, float(game.ns_score)))
+    order = {t.match_id: index for index, t in enumerate(tables)}
+    games.sort(key=lambda g: (order[g.match_id], g.board))
+    return RatingEvent(competition.pk, competition.game, max(ended), tuple(games)), ""

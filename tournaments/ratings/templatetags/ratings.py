@@ -19,7 +19,7 @@ register = template.Library()
 
 @register.inclusion_tag("ratings/includes/rating_chart.html")
 def rating_chart(user, game):
-    steps = list(RatingChange.objects.filter(user=user, game=game).order_by("finished_at", "match_id")
+    steps = list(RatingChange.objects.filter(user=user, game=game).order_by("finished_at", "match_id", "board")
                  .values_list("elo_before", "elo_after"))
     values = [steps[0][0], *(after for _, after in steps)] if steps else []
     return {"chart": chart.build(values) if values else None, "game_name": Game(game).label,
@@ -33,6 +33,14 @@ def rating_badge(user, game):
 
 @register.inclusion_tag("ratings/includes/rating_changes.html")
 def rating_changes(match):
+    """The four players' changes; a duplicate's table, rated board by board, shows each player's
+    boards there as one change (before the first board, after the last)."""
     changes = (RatingChange.objects.filter(match=match).select_related("user__player")
-               .order_by("team", "user__username"))
-    return {"changes": list(changes)}
+               .order_by("team", "user__username", "board"))
+    rows: dict = {}
+    for change in changes:
+        first = rows.setdefault(change.user_id, change)
+        if first is not change:
+            first.elo_after = change.elo_after
+            first.elo_delta = first.elo_after - first.elo_before
+    return {"changes": list(rows.values())}
