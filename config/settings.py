@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "tournaments",
     "tournaments.ratings",
     "gameplay",
+    "demo",  # manage.py seed_demo: the demo world of `make run`
 ]
 
 MIDDLEWARE = [

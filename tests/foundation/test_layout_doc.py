@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("config", "tuning", "clubs", "home", "tournaments", "gameplay")
+APPS = ("config", "tuning", "clubs", "home", "tournaments", "gameplay", "demo")
 LAYOUT = ROOT / "docs" / "layout.md"
 
 

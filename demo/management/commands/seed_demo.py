@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.test.utils import override_settings
 
-from clubs.management.commands._demo_world import seed_world
+from demo.management.commands._demo_world import seed_world
 from clubs.models import Club, Membership, Player
 from config import embedded_redis
 
