@@ -158,7 +158,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.send_state()
         if self.seat is None and await on_database_thread(presence.seat_taken_by_another, self.match_id, self.user):
-            await self.send_json(error_frame("forbidden", services.moves.SEAT_HELD))
+            await self.send_json({**error_frame("forbidden", services.moves.SEAT_HELD), "reason": "seat_held"})
 
     async def refuse(self, close_code: int, code: str, message: str) -> None:
         await self.send_json(error_frame(code, message))
