@@ -632,10 +632,12 @@ function renderConduct() {
   if (!panel) return;
   const frame = table.frame;
   const seat = frame.seat;
+  const offered = replaced(seat) && frame.status === "playing";
+  if (offered && panel.querySelector("[data-testid=take-seat-back]")) return; // kept while bots play on
   panel.replaceChildren();
   panel.hidden = frame.status !== "playing";
   if (panel.hidden) return;
-  if (replaced(seat)) { // left, or away too long: the seat is theirs again for the asking
+  if (offered) { // left, or away too long: the seat is theirs again for the asking
     panel.append(el("p", { class: "conduct-note", text: T.bot_has_your_seat }),
       el("p", { class: "conduct-buttons" }, conductButton(T.take_seat_back, () => matchAct("return"), "take-seat-back", false)));
     return;

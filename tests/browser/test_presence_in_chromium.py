@@ -104,3 +104,23 @@ def test_the_others_see_a_drop_its_countdown_the_bot_and_the_return(browser, asg
     shot(others[0], "presence-returned")
     for page in [*others.values(), back]:
         page.context.close()
+
+
+def test_a_player_who_left_takes_the_seat_back_with_the_button(page):
+    log_in(page, "yusuf")
+    player = get_user_model().objects.get(username="yusuf")
+    partner = get_user_model().objects.create_user("zaid", "zaid@example.com", PASSWORD)  # never comes: the
+    # table waits at their turn, so the bots do not play the match out under the button
+    match = services.create_match("allfours", {}, [services.SeatSpec(user=player), services.SeatSpec(bot="random"),
+                                                   services.SeatSpec(user=partner), services.SeatSpec(bot="random")],
+                                  seed=7, first_dealer=3)
+    at_table(page, match)
+    page.get_by_test_id("leave").click()
+    page.get_by_test_id("confirm-conduct").click()
+    expect(page.get_by_test_id("presence-0")).to_have_text("Bot plays")
+    expect(page.get_by_test_id("conduct")).to_contain_text("A bot plays your seat since you left.")
+    page.get_by_test_id("take-seat-back").click()
+    expect(page.locator('[data-testid="presence-0"].presence-dot')).to_be_attached()
+    expect(page.get_by_test_id("leave")).to_be_visible()
+    assert Seat.objects.get(match=match, seat=0).bot == ""
+    assert Match.objects.get(pk=match.pk).actions.filter(action__type="return", seat=0, actor=player).count() == 1

@@ -199,3 +199,19 @@ def test_the_table_refuses_a_return_for_a_seat_no_bot_plays():
     table.apply({"seat": 1, "type": "replace"})
     table.apply({"seat": 1, "type": "return"})
     assert table.replaced == [] and table.events == [{"kind": "returned", "seat": 1}]
+
+
+def test_the_replay_has_a_step_for_the_return():
+    from gameplay import replay_cache
+    import orjson
+
+    match, users = make_match(humans=2, bots=2)
+    services.take(match.pk, services.Act.at_table(users[1], "l-1", "leave"))
+    presence.arrived(match.pk, 1)  # back: the bot hands the seat over
+    services.take(match.pk, services.Act.at_table(users[0], "k-1", "concede"))  # a bot partner agrees: over
+    match.refresh_from_db()
+    assert match.status == "finished"
+    frames = orjson.loads(replay_cache.replay_data(match).games_json)[-1]
+    acts = [(frame["action"]["type"], [event["kind"] for event in frame["view"]["events"]])
+            for frame in frames if frame["action"] and frame["action"]["type"] in ("replace", "return")]
+    assert acts == [("replace", ["replaced"]), ("return", ["returned"])]
