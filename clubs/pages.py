@@ -11,6 +11,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from clubs import permissions
+from clubs.dashboard import online
 from clubs.models import Club, JoinRequest, Membership
 from gameplay import api as gameplay
 
@@ -57,7 +58,8 @@ def club_context(user, club: Club) -> dict:
     can = abilities(user, club)
     context = {"club": club, "memberships": memberships, "role": permissions.role_of(user, club), "can": can,
                "competitions": club_competitions(club, include_drafts=can["organise"], member=can["member"]),
-               "results": recent_results(club), "upcoming": upcoming_tables(club)}
+               "results": recent_results(club), "upcoming": upcoming_tables(club),
+               "online": online.online_among(m.user_id for m in memberships)}
     if can["decide"]:
         pending = club.join_requests.filter(status=JoinRequest.Status.PENDING)
         context["pending"] = list(pending.select_related("user__player")[:PENDING_SHOWN])
