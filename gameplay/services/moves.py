@@ -1,8 +1,9 @@
 """The one door for every act at a table.
 
 Every act that changes a match is an `Act`: a person's card or bid (the table socket), a bot's
-decision, the clock's timeout, a match-level act (concede, concede_decline, leave), or an act the
-server takes for a seat (a bot replacing a leaver, a forfeit, an organiser seating a bot). Each
+decision, the clock's timeout, a match-level act (concede, concede_decline, leave, return), or an
+act the server takes for a seat (a bot replacing a leaver, a forfeit, an organiser seating a bot,
+a replaced player back whose bot hands the seat over). Each
 goes through one of two doors that share one judge:
 
 - `take(match_id, act)`: synchronous, for everything off the event loop (tasks, services, the
