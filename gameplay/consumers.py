@@ -227,6 +227,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.send(text_data=frames.encode(content))
 
     async def match_update(self, event):
+        if event.get("seats_changed"):  # a drop or a return another process saw (presence.show_presence)
+            services.forget_table(self.match_id)
         reader = "spectator" if self.seat is None else str(self.seat)
         await self.send(text_data=event["head"] + event["tails"][reader])
 

@@ -140,14 +140,16 @@ def take_back(match_id: int, seat: int, user) -> services.Outcome | None:
 
 
 def show_presence(match_id: int) -> services.Outcome | None:
-    """Broadcast every reader a fresh state (same seq, no events) with the seats' presence."""
+    """Broadcast every reader a fresh state (same seq, no events) with the seats' presence. The
+    processes that receive it drop their cached table (its copy of the seats' sockets is older):
+    their next move reads them again (MatchConsumer.match_update)."""
     with services.match_lock(match_id):
         match = Match.objects.filter(pk=match_id).first()
         if match is None or match.status != Match.Status.PLAYING:
             return None
         live = services.live_table(match)
         live.load_presence()
-        outcome = services.Outcome(match.pk, match.seq, None, services.live_messages(live, []))
+        outcome = services.Outcome(match.pk, match.seq, None, services.live_messages(live, []), seats_changed=True)
     services.broadcast(outcome)
     return outcome
 

@@ -215,3 +215,26 @@ def test_the_replay_has_a_step_for_the_return():
     acts = [(frame["action"]["type"], [event["kind"] for event in frame["view"]["events"]])
             for frame in frames if frame["action"] and frame["action"]["type"] in ("replace", "return")]
     assert acts == [("replace", ["replaced"]), ("return", ["returned"])]
+
+
+@pytest.mark.asyncio
+async def test_a_drop_seen_by_another_process_makes_this_one_read_the_seats_again():
+    """Two processes: this one's cached table still counts seat 1's socket, the other saw it
+    close and broadcast; this process's sockets drop the stale copy, so its next (fast) move
+    does not show seat 1 connected again."""
+    match, users = await db(make_match)(reconnect_seconds=60)
+    watcher, _ = await seated(match, users[0])
+    await db(presence.arrived)(match.pk, 1)  # seat 1's socket, in "the other process"
+    await db(services.current_state)(match.pk, users[0])
+    stale = services.cached_table(match.pk)
+    assert stale.sockets[1][0] == 1
+
+    def other_process_sees_the_drop():
+        Seat.objects.filter(match=match, seat=1).update(connections=0, away_since=timezone.now())
+        presence.show_presence(match.pk)
+        services.put_table(stale)  # this process's copy, as it was
+
+    await db(other_process_sees_the_drop)()
+    await next_state(watcher, lambda f: states(f)[1] == "reconnecting")
+    assert services.cached_table(match.pk) is None  # dropped: the next move reads the seats again
+    await watcher.close()
