@@ -8,6 +8,7 @@ from django.db.models import Count, Q
 
 from clubs import permissions
 from clubs.models import Club, JoinRequest, Membership, Player
+from clubs import online
 from gameplay import api as gameplay
 
 Role = Membership.Role
@@ -51,7 +52,8 @@ def club_context(user, club: Club) -> dict:
     remember_viewer(user, club, memberships)
     can = abilities(user, club)
     context = {"club": club, "memberships": memberships, "role": permissions.role_of(user, club), "can": can,
-               "results": recent_results(club), "upcoming": upcoming_tables(club)}
+               "results": recent_results(club), "upcoming": upcoming_tables(club),
+               "online": online.online_among(m.user_id for m in memberships)}
     if can["decide"]:
         pending = club.join_requests.filter(status=JoinRequest.Status.PENDING)
         context["pending"] = list(pending.select_related("user__player")[:PENDING_SHOWN])

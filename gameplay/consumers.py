@@ -62,7 +62,7 @@ async def on_sync(socket: "MatchConsumer", message: dict) -> None:
 
 
 async def on_match_act(socket: "MatchConsumer", message: dict) -> None:
-    """concede, concede_decline, leave (docs/protocol-extensions.md): broadcast by the service
+    """concede, concede_decline, leave, return (docs/protocol-extensions.md): broadcast by the service
     after its commit; the sender gets an ack."""
     ref = _echoed_ref(message)
     try:
@@ -150,11 +150,15 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
                               "You have too many tables open; close one and try again.")
             return
         self.seat = reader.seat
+        if self.seat is not None:  # fair starts, the reconnect window, a replaced player's return
+            # (gameplay/presence.py); before joining the group: its broadcast is for the others,
+            # this socket's first state (below) is read after it
+            await on_database_thread(presence.arrived, self.match_id, self.seat)  # may start the clocks
         self.group = services.group_name(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        if self.seat is not None:  # fair starts and the reconnect window (gameplay/presence.py)
-            await on_database_thread(presence.arrived, self.match_id, self.seat)  # may start the clocks
         await self.send_state()
+        if self.seat is None and await on_database_thread(presence.seat_taken_by_another, self.match_id, self.user):
+            await self.send_json({**error_frame("forbidden", services.moves.SEAT_HELD), "reason": "seat_held"})
 
     async def refuse(self, close_code: int, code: str, message: str) -> None:
         await self.send_json(error_frame(code, message))
@@ -223,6 +227,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.send(text_data=frames.encode(content))
 
     async def match_update(self, event):
+        if event.get("seats_changed"):  # a drop or a return another process saw (presence.show_presence)
+            services.forget_table(self.match_id)
         reader = "spectator" if self.seat is None else str(self.seat)
         await self.send(text_data=event["head"] + event["tails"][reader])
 

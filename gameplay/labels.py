@@ -154,6 +154,11 @@ def conduct_phrases() -> dict:
         "forfeited": _("%(name)s left: the team forfeits"),
         "won_by_concession": _("Decided by a concession."), "won_by_forfeit": _("Decided by a forfeit: a player left."),
         "bot_plays": _("Bot plays"),
+        # a seat's presence at the table (the seconds left of the reconnect window follow apart)
+        "connected": _("Connected"), "reconnecting": _("Reconnecting…"),
+        "returned": _("%(name)s is back and plays again"),
+        "bot_has_your_seat": _("A bot plays your seat since you left."), "take_seat_back": _("Take my seat back"),
+        "seat_held": _("Another player holds your seat now: you can watch the table but not take the seat back."),
         "game_over": _("Game %(number)s is over"), "game_won_by": _("%(names)s won the game."),
         "you_won_game": _("Your team won the game."), "you_lost_game": _("Your team lost the game."),
         "games_score": _("Games: %(a)s – %(b)s"), "next_game": _("Next game"),

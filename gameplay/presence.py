@@ -17,6 +17,14 @@ The rules, as built:
 - Both are actions in the match's log (`replace`, `forfeit`: gameplay/table.py), taken through
   the one door (services.take, `Act.for_seat`) like any other, so replays and archives see them. A player who leaves on purpose
   (services.moves: `leave`) meets the same policy at once.
+- **Coming back after a bot took over.** A replaced player whose socket opens again takes the
+  seat back at once (`return`, also the door's; the client may send it too): the bot hands it
+  over, so the seat's next decision is theirs; the match stays unrated. Someone without a seat
+  who played at the table (another person holds it now) is told so and changes nothing.
+- **What the others see.** Every `state` frame carries each seat's `presence` (connected,
+  reconnecting with the window's end, replaced, bot: services.states.seat_presence); a seat's
+  first socket opening and its last one closing broadcast a fresh state, so the countdown
+  starts and stops for everyone.
 
 Connections are counted on the Seat row (all processes' sockets), so any process may judge.
 """
@@ -34,7 +42,7 @@ from django.utils import timezone
 
 from gameplay.bot_levels import substitute_level
 from gameplay import services
-from gameplay.models import Match, Seat
+from gameplay.models import Match, MatchAction, Seat
 from gameplay.services.clocks import all_present, hold_or_start_clocks  # noqa: F401 (part of this module's API)
 
 logger = logging.getLogger("chalk.gameplay")
@@ -62,9 +70,10 @@ def start_clocks(match_id: int, window_closed: bool = False):
             _mark_absent_away(match, now)
         match.clocks_started_at = now
         live = services.live_table(match)
+        live.load_presence()
         services.set_clock(match, live.table)
         match.save(update_fields=["clocks_started_at", "deadline"])
-        outcome = services.Outcome(match.pk, match.seq, None, services.state_messages(match, live.table, []))
+        outcome = services.Outcome(match.pk, match.seq, None, services.live_messages(live, []))
         transaction.on_commit(lambda: services.broadcast(outcome))
     logger.info("match %s: clocks started (%s)", match_id, "window closed" if window_closed else "all present")
     return outcome
@@ -80,17 +89,33 @@ def _mark_absent_away(match: Match, now) -> None:
 # ----- sockets coming and going ------------------------------------------------------------------
 
 def arrived(match_id: int, seat: int):
-    """A socket of the seat's player opened (the consumer, on connect). The outcome of starting
-    the clocks if this arrival completed the table (already broadcast); else None."""
+    """A socket of the seat's player opened (the consumer, on connect). A player back after a
+    drop, or awaited by a table whose clocks are held, is shown connected to everyone (a fresh
+    state is broadcast; any other arrival shows in the next move's frames); a player a bot replaced takes
+    the seat back (`return`, through the one door: the bot hands it over). The outcome that was
+    broadcast (the return, the clocks starting when this arrival completed the table, or the
+    new presence); None when nothing the others see changed."""
+    row = Seat.objects.filter(match_id=match_id, seat=seat).only("connections", "away_since").first()
+    # back after a drop, or awaited by a table whose clocks are held: the others want to know
+    awaited = row is not None and row.connections == 0
+    back = awaited and row.away_since is not None
     Seat.objects.filter(match_id=match_id, seat=seat).update(connections=F("connections") + 1, away_since=None)
     match = Match.objects.filter(pk=match_id).only("status", "clocks_started_at").first()
-    if match and match.status == Match.Status.PLAYING and match.clocks_started_at is None:
-        return start_clocks(match_id)
-    return None
+    if match is None or match.status != Match.Status.PLAYING:
+        return None
+    row = Seat.objects.filter(match_id=match_id, seat=seat).select_related("user").first()
+    if row is not None and row.bot and row.user is not None:
+        taken = take_back(match_id, seat, row.user)
+        if taken is not None:
+            return taken
+    if match.clocks_started_at is None and (started := start_clocks(match_id)) is not None:
+        return started
+    return show_presence(match_id) if back or (awaited and match.clocks_started_at is None) else None
 
 
 def departed(match_id: int, seat: int) -> None:
-    """A socket of the seat's player closed; with its last one the player is away."""
+    """A socket of the seat's player closed; with its last one the player is away (the others
+    see the seat reconnecting, with the window's end)."""
     now = timezone.now()
     closed = Seat.objects.filter(match_id=match_id, seat=seat, connections__gt=0).update(
         connections=F("connections") - 1)
@@ -100,6 +125,43 @@ def departed(match_id: int, seat: int) -> None:
     match = Match.objects.filter(pk=match_id).only("status", "reconnect_seconds").first()
     if match and match.status == Match.Status.PLAYING:
         _schedule_leaver_check(match, seat, now)
+        show_presence(match_id)
+
+
+def take_back(match_id: int, seat: int, user) -> services.Outcome | None:
+    """A player a bot replaced is back: the bot hands the seat over at once, so the next
+    decision of the seat is theirs (a bot move chosen meanwhile finds the table moved on and is
+    dropped). An act through the one door (`return`), in the log and the replay; the match
+    stays unrated. None if the seat is no longer the bot's to hand over."""
+    outcome = services.take(match_id, services.Act.for_seat(seat, "return", user))
+    if outcome is not None:
+        logger.info("match %s: seat %s taken back by its player", match_id, seat)
+    return outcome
+
+
+def show_presence(match_id: int) -> services.Outcome | None:
+    """Broadcast every reader a fresh state (same seq, no events) with the seats' presence. The
+    processes that receive it drop their cached table (its copy of the seats' sockets is older):
+    their next move reads them again (MatchConsumer.match_update)."""
+    with services.match_lock(match_id):
+        match = Match.objects.filter(pk=match_id).first()
+        if match is None or match.status != Match.Status.PLAYING:
+            return None
+        live = services.live_table(match)
+        live.load_presence()
+        outcome = services.Outcome(match.pk, match.seq, None, services.live_messages(live, []), seats_changed=True)
+    services.broadcast(outcome)
+    return outcome
+
+
+def seat_taken_by_another(match_id: int, user) -> bool:
+    """A signed-in reader without a seat who took acts at this (playing) match: someone else
+    holds the seat they had (the consumer tells them so on connect)."""
+    user_id = getattr(user, "pk", None)
+    return (user_id is not None
+            and Match.objects.filter(pk=match_id, status=Match.Status.PLAYING).exists()
+            and not Seat.objects.filter(match_id=match_id, user_id=user_id).exists()
+            and MatchAction.objects.filter(match_id=match_id, actor_id=user_id).exists())
 
 
 def _schedule_leaver_check(match: Match, seat: int, since) -> None:

@@ -19,8 +19,8 @@ the source rules say a player who runs out of time loses.
 Match-level actions (MATCH_ACTIONS) are in the same log and handled here before the engine sees
 anything: a player proposes to concede and the match is conceded when the partner agrees (the
 service answers for a bot partner with a `concede` of its own); a proposal is withdrawn or refused with `concede_decline`; the leaver
-policy's `replace` (a bot plays on for a seat whose player left) and `forfeit` (the leaver's team
-loses the match). None of them changes an engine state, so the archive and the export, which
+policy's `replace` (a bot plays on for a seat whose player left), `return` (that player is back
+and the bot hands the seat over) and `forfeit` (the leaver's team loses the match). None of them changes an engine state, so the archive and the export, which
 replay the engine games, are unchanged by them.
 """
 
@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from gameplay.rules import IllegalAction, get_game
 
-MATCH_ACTIONS = ("concede", "concede_decline", "replace", "forfeit")
+MATCH_ACTIONS = ("concede", "concede_decline", "replace", "return", "forfeit")
 HISTORY_SIZE = 60  # events kept for a client's "What happened" log after a reload
 
 
@@ -197,6 +197,13 @@ class Table:
             raise IllegalAction("a bot already plays this seat")
         self.replaced.append(seat)
         return [{"kind": "replaced", "seat": seat}]
+
+    def _return(self, seat: int) -> list[dict]:
+        """The player of a replaced seat is back: the bot hands it over (gameplay/presence.py)."""
+        if seat not in self.replaced:
+            raise IllegalAction("no bot plays this seat")
+        self.replaced.remove(seat)
+        return [{"kind": "returned", "seat": seat}]
 
     def _forfeit(self, seat: int) -> list[dict]:
         return [{"kind": "forfeited", "seat": seat}] + self._decide(1 - seat % 2, "forfeit")

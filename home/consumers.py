@@ -2,7 +2,8 @@
 
 It only listens: the server pushes `table_opened` and `notifications` frames; anything a client
 sends gets an error frame. A process accepts at most MAX_TABS sockets per user, so a runaway
-page cannot pile them up; each leaves its group when it closes.
+page cannot pile them up; each leaves its group when it closes. A user's tabs make them online
+(clubs/online.py: the club page shows its members who are).
 """
 
 from collections import Counter
@@ -12,6 +13,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from home import alerts
 from home.queries import unread_notifications
+from clubs import online
 
 CLOSE_FORBIDDEN = 4403
 CLOSE_TOO_MANY = 4429
@@ -33,6 +35,8 @@ class MeConsumer(AsyncJsonWebsocketConsumer):
             return
         self.user_id = user.pk
         _open_tabs[user.pk] += 1
+        if _open_tabs[user.pk] == 1:
+            await online.arrived(user.pk)  # who is online (the club page)
         await self.channel_layer.group_add(alerts.group_of(user.pk), self.channel_name)
         await self.accept()
         count = await database_sync_to_async(unread_notifications)(user)
@@ -45,6 +49,7 @@ class MeConsumer(AsyncJsonWebsocketConsumer):
         _open_tabs[self.user_id] -= 1
         if _open_tabs[self.user_id] <= 0:
             del _open_tabs[self.user_id]
+            await online.departed(self.user_id)
         self.user_id = None
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):

@@ -22,7 +22,7 @@ from gameplay.services.aftermath import broadcast, follow_up, schedule_bots
 from gameplay.services.moves import TABLE_ACTS, Act, act, check_act, play_bot_turn, storable_text, take, usable_ref
 from gameplay.services.setup import (abort_match, create_match, decline_seat, fill_with_bots, start_if_ready,
                                      start_waiting, take_seat, withdraw_invitation)
-from gameplay.services.states import current_state, reader_of, state_message, state_messages
+from gameplay.services.states import current_state, live_messages, reader_of, seat_presence, state_message, state_messages
 from gameplay.services.tables import (LiveTable, MatchLock, cached_table, cached_table_at, forget_table, live_table, locked_match,
                                       match_lock, put_table, spec_of)
 from gameplay.services.writes import set_clock
@@ -34,6 +34,6 @@ __all__ = [
     "broadcast", "cached_table", "cached_table_at", "check_act", "create_match", "current_state", "error_frame",
     "fill_with_bots", "follow_up", "forget_table", "group_name", "live_table", "match_lock", "put_table",
     "reader_of", "schedule_bots", "spec_of", "start_if_ready", "start_waiting", "state_message",
-    "state_messages", "decline_seat", "take_seat", "usable_ref",
+    "state_messages", "live_messages", "seat_presence", "decline_seat", "take_seat", "usable_ref",
     "withdraw_invitation",
 ]

@@ -1,8 +1,9 @@
 """The one door for every act at a table.
 
 Every act that changes a match is an `Act`: a person's card or bid (the table socket), a bot's
-decision, the clock's timeout, a match-level act (concede, concede_decline, leave), or an act the
-server takes for a seat (a bot replacing a leaver, a forfeit, an organiser seating a bot). Each
+decision, the clock's timeout, a match-level act (concede, concede_decline, leave, return), or an
+act the server takes for a seat (a bot replacing a leaver, a forfeit, an organiser seating a bot,
+a replaced player back whose bot hands the seat over). Each
 goes through one of two doors that share one judge:
 
 - `take(match_id, act)`: synchronous, for everything off the event loop (tasks, services, the
@@ -34,10 +35,10 @@ from django.utils import timezone
 from gameplay.bot_levels import substitute_level
 from gameplay.bots import get_bot
 from tuning.live_db import loop_writes_enabled, on_database_thread
-from gameplay.models import Match, Seat
+from gameplay.models import Match, MatchAction, Seat
 from gameplay.rules import IllegalAction
 from gameplay.services.aftermath import broadcast, follow_up
-from gameplay.services.states import current_state, state_messages
+from gameplay.services.states import current_state, live_messages
 from gameplay.services.tables import LiveTable, cached_table, forget_table, live_table, locked_match_if_any, match_lock
 from gameplay.services.values import ActionRejected, LoggedAction, Outcome, TableMovedOn, error_frame, group_name
 from gameplay.services.writes import awrite_in_batch, write_in_transaction
@@ -51,8 +52,10 @@ _INT64 = 2**63
 
 # Who acts: a person at their own seat, a bot at its seat, the clock, or the server for a seat.
 PLAYER, BOT, CLOCK, SERVER = "player", "bot", "clock", "server"
-# Match-level acts a seated person may take at any moment of a playing match (_table_act_steps).
-TABLE_ACTS = ("concede", "concede_decline", "leave")
+# Match-level acts a seated person may take at any moment of a playing match (_table_act_steps);
+# `return` takes back a seat a bot plays since its player left (gameplay/presence.py).
+TABLE_ACTS = ("concede", "concede_decline", "leave", "return")
+SEAT_HELD = "Another player holds your seat now: you can watch the table but not take the seat back."
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,7 @@ class Act:
 
     @classmethod
     def at_table(cls, user, ref, kind: str) -> "Act":
-        """concede, concede_decline, leave (docs/protocol-extensions.md)."""
+        """concede, concede_decline, leave, return (docs/protocol-extensions.md)."""
         if kind not in TABLE_ACTS:
             raise ActionRejected("bad_message", f"Unknown match action {kind!r}.")
         if not usable_ref(ref):
@@ -92,7 +95,8 @@ class Act:
     @classmethod
     def for_seat(cls, seat: int, kind: str, actor=None, away_since=None) -> "Act":
         """The server's act for a seat: `replace` (a bot plays it to the end, an organiser's
-        choice) or `leave` (the leaver policy for a player away since `away_since`)."""
+        choice), `leave` (the leaver policy for a player away since `away_since`) or `return`
+        (its player, `actor`, is back: the bot hands the seat over)."""
         return cls(SERVER, {"type": kind}, user=actor, seat=seat, away_since=away_since)
 
 
@@ -125,6 +129,7 @@ def take(match_id: int, act: Act) -> Outcome | None:
                 raise ActionRejected("forbidden", "There is no such match.")
             return None
         live = live_table(match)
+        live.load_presence()  # the frames' presence: any process's sockets may have come or gone
         judged = _judge(match, live, act)
         if not isinstance(judged, list):
             return judged  # a resent act's ack, or None
@@ -151,7 +156,8 @@ def _judge(match: Match, live: LiveTable, act: Act) -> list[_Step] | Outcome | N
         return _server_steps(match, live, act)
     seat = live.seat_of_user.get(getattr(act.user, "pk", None))
     if seat is None:
-        raise ActionRejected("forbidden", "You do not hold a seat at this table.")
+        raise ActionRejected("forbidden", SEAT_HELD if act.action["type"] == "return" and _played_here(match, act.user)
+                             else "You do not hold a seat at this table.")
     if (again := resent(live, act.ref, seat)) is not None:
         return again
     if match.status != Match.Status.PLAYING:
@@ -174,9 +180,13 @@ def _table_act_steps(match: Match, live: LiveTable, seat: int, act: Act) -> list
     the match (a bot partner agrees at once), and either of them may `concede_decline`. `leave`
     gives the seat to the table's leaver policy at once (gameplay/presence.py). A finished match
     answers `finished`, a waiting one `not_your_turn`, someone without a seat `forbidden`."""
+    kind = act.action["type"]
+    if kind == "return":
+        if seat not in live.table.replaced:
+            raise ActionRejected("illegal_action", "You already play your seat: there is nothing to take back.")
+        return [_return_step(seat, act.ref, act.user)]
     if seat in live.bots:
         raise ActionRejected("forbidden", "A bot plays this seat now: you left the table.")
-    kind = act.action["type"]
     if kind == "leave":  # the table's leaver policy, at once (gameplay/presence.py)
         return [_leaver_step(match, seat, act.ref, act.user)]
     steps = [_Step(seat, {"seat": seat, "type": kind}, act.ref, act.user)]
@@ -201,6 +211,9 @@ def _server_steps(match: Match, live: LiveTable, act: Act) -> list[_Step] | None
         still_away = Seat.objects.filter(match=match, seat=act.seat, bot="", connections=0,
                                          away_since=act.away_since).exists()
         return [_leaver_step(match, act.seat, None, act.user)] if still_away else None
+    if act.action["type"] == "return":  # its player is back, unless the bot left meanwhile
+        back = live.seat_of_user.get(getattr(act.user, "pk", None)) == act.seat and act.seat in live.table.replaced
+        return [_return_step(act.seat, None, act.user)] if back else None
     return [_Step(act.seat, {"seat": act.seat, "type": act.action["type"]}, None, act.user,
                   effects=[_seat_a_bot] if act.action["type"] == "replace" else [])]
 
@@ -210,6 +223,22 @@ def _leaver_step(match: Match, seat: int, ref, actor) -> _Step:
     if match.leaver_policy == Match.LeaverPolicy.FORFEIT:
         return _Step(seat, {"seat": seat, "type": "forfeit"}, ref, actor)
     return _Step(seat, {"seat": seat, "type": "replace"}, ref, actor, effects=[_seat_a_bot])
+
+
+def _return_step(seat: int, ref, actor) -> _Step:
+    """The bot hands a replaced seat back to its player (the match stays unrated)."""
+    return _Step(seat, {"seat": seat, "type": "return"}, ref, actor, effects=[_hand_back])
+
+
+def _hand_back(match: Match, live: LiveTable, seat: int) -> None:
+    """After `return` is in the log: no bot plays the seat any more."""
+    Seat.objects.filter(match=match, seat=seat).update(bot="")
+    live.bots.pop(seat, None)
+
+
+def _played_here(match: Match, user) -> bool:
+    """Whether `user` took any act at this match (they held a seat someone else holds now)."""
+    return MatchAction.objects.filter(match=match, actor_id=getattr(user, "pk", None)).exists()
 
 
 def _seat_a_bot(match: Match, live: LiveTable, seat: int) -> None:
@@ -371,6 +400,8 @@ def check_act(seq, ref, action) -> None:
         raise ActionRejected("forbidden", "Only the server's clock can time a seat out.")
     if action["type"] in ("replace", "forfeit"):
         raise ActionRejected("forbidden", "Only the table's leaver policy replaces a seat or forfeits.")
+    if action["type"] == "return":
+        raise ActionRejected("bad_message", "Take your seat back with a `return` message, not an act.")
     if ref is not None and not usable_ref(ref):
         raise ActionRejected("bad_message", "ref must be a string of at most 64 characters.")
     if type(seq) is not int:
@@ -450,5 +481,5 @@ def _taken(match: Match, live: LiveTable, row: LoggedAction) -> Outcome:
         live.refs[row.ref] = (row.seq, row.seat)
     if match.is_finished:
         forget_table(match.pk)  # only tables in play are kept (tables.live_table)
-    return Outcome(match.pk, match.seq, row.ref, state_messages(match, table, table.events),
+    return Outcome(match.pk, match.seq, row.ref, live_messages(live, table.events),
                    bot_next=table.to_act in live.bots)

@@ -27,10 +27,17 @@ class LiveTable:
         self.table = replay(match, [(action, ref) for action, ref, _ in rows])
         # ref -> (seq, seat) of the act it named: a resent ref is acked only to its own seat
         self.refs = {ref: (seq, seat) for seq, (_, ref, seat) in enumerate(rows) if ref is not None}
-        seats = list(match.seats.values_list("seat", "user_id", "bot"))
-        self.seat_of_user = {user: seat for seat, user, _ in seats if user is not None}
-        self.bots = {seat: bot for seat, _, bot in seats if bot}
+        seats = list(match.seats.values_list("seat", "user_id", "bot", "connections", "away_since"))
+        self.seat_of_user = {user: seat for seat, user, *_ in seats if user is not None}
+        self.bots = {seat: bot for seat, _, bot, *_ in seats if bot}
+        # seat -> (open sockets, away since): the frames' `presence` (states.seat_presence)
+        self.sockets = {seat: (connections, away) for seat, _, _, connections, away in seats}
         self.lock = match_lock(match.pk)  # keeps the match's lock alive while the table is cached
+
+    def load_presence(self) -> None:
+        """Read the seats' sockets again (any process's socket may have come or gone since)."""
+        self.sockets = {seat: (connections, away) for seat, connections, away
+                        in self.match.seats.values_list("seat", "connections", "away_since")}
 
 
 class MatchLock:

@@ -32,13 +32,18 @@ class Outcome:
     messages: dict = field(default_factory=dict)  # seat (or "spectator") -> state message
     duplicate: bool = False  # the ref had been applied before: ack again, change nothing
     bot_next: bool = False  # a bot holds the seat to act next: aftermath.follow_up wakes it
+    seats_changed: bool = False  # a seat's presence changed: every process drops its cached table
+
 
     def group_message(self) -> dict:
         """One channel-layer message for every socket of the match: the readers' frames already
         encoded as JSON text, as a shared head and a short tail per reader, so a socket forwards
         its own without decoding anything (msgpack keys must be strings)."""
         head, tails = frames.split_states(self.messages)
-        return {"type": "match.update", "seq": self.seq, "head": head, "tails": tails}
+        message = {"type": "match.update", "seq": self.seq, "head": head, "tails": tails}
+        if self.seats_changed:
+            message["seats_changed"] = True
+        return message
 
 
 @dataclass

@@ -27,7 +27,7 @@ const teamName = (team) => boot.names.filter((_, seat) => seat % 2 === team).joi
 const ACTS = {
   concede_proposed: (name) => fmt(T.proposes_concede, { name }), concede_declined: (name) => fmt(T.declines_concede, { name }),
   conceded: (name) => fmt(T.conceded, { name }), replaced: (name) => fmt(T.replaced, { name }),
-  forfeited: (name) => fmt(T.forfeited, { name }),
+  forfeited: (name) => fmt(T.forfeited, { name }), returned: (name) => fmt(T.returned, { name }),
 };
 const ENDINGS = { conceded: "won_by_concession", forfeit: "won_by_forfeit", timeout: "lost_on_time" };
 

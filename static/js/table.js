@@ -112,7 +112,7 @@ function receive(message) {
     showChatError(T[`chat_${message.code}`] ?? message.message);
   } else if (message.type === "error") {
     if (!message.ref || table.pending?.ref === message.ref) table.pending = null;
-    showError(message.code === "stale" ? T.stale : message.message);
+    showError(message.code === "stale" ? T.stale : message.reason === "seat_held" ? T.seat_held : message.message);
     if (message.code === "forbidden" && !table.frame) showError(message.message);
     render();
   }
@@ -207,7 +207,7 @@ function renderSeats() {
       v.mano === seat && v.game === "cuatrola" ? el("span", { class: "chip", text: T.mano }) : null,
       v.sits_out === seat ? el("span", { class: "chip", text: T.sits_out }) : null,
       boot.bots[seat] ? el("span", { class: "chip bot", text: T.bot }) : null,
-      replaced(seat) ? el("span", { class: "chip bot", text: T.bot_plays }) : null,
+      presenceChip(seat),
       partner ? el("span", { class: "chip partner-chip", "data-testid": "partner-chip", text: T.partner }) : null);
     const name = el("span", { class: "seat-name", text: seatName(seat) });
     const head = el("div", { class: "seat-head" }, name, ratingOf(seat), badges,
@@ -228,6 +228,35 @@ function renderSeats() {
 
 const teamClass = (team) => (myTeam() === null ? `team-${team}` : team === myTeam() ? "team-us" : "team-them");
 const replaced = (seat) => (view().match?.replaced ?? []).includes(seat);
+
+// A seat's presence (docs/protocol-extensions.md): connected, reconnecting (the countdown to the
+// end of the reconnect window ticks here, from `back_by`), replaced by a bot.
+const presenceOf = (seat) => (table.frame?.presence ?? []).find((entry) => entry.seat === seat) ?? null;
+
+function presenceChip(seat) {
+  const here = presenceOf(seat);
+  const state = here?.state ?? (replaced(seat) ? "replaced" : null);
+  if (table.frame.status !== "playing" || !state) return null;
+  const testid = `presence-${seat}`;
+  if (state === "replaced") return el("span", { class: "chip bot presence replaced", "data-testid": testid, text: T.bot_plays });
+  if (state === "connected") {
+    return el("span", { class: "presence-dot", role: "img", title: T.connected, "aria-label": T.connected, "data-testid": testid });
+  }
+  if (state !== "reconnecting") return null;
+  const chip = el("span", { class: "chip presence reconnecting", "data-testid": testid, role: "status" });
+  if (here.back_by) chip.dataset.backBy = here.back_by;
+  paintReconnecting(chip);
+  return chip;
+}
+
+// The word and the seconds apart: on a phone's narrow seat box the chip wraps between them
+// instead of cutting the seconds off.
+function paintReconnecting(chip) {
+  if (!chip.dataset.backBy) { chip.textContent = T.reconnecting; return; }
+  const left = Math.max(0, Math.ceil((Date.parse(chip.dataset.backBy) - Date.now()) / 1000));
+  chip.replaceChildren(el("span", { text: T.reconnecting }), " ",
+    el("span", { class: "away-seconds", text: fmt(T.seconds, { seconds: left }) }));
+}
 
 function ratingOf(seat) {
   const badge = document.getElementById("seat-ratings")?.content.querySelector(`[data-seat="${seat}"] .rating-badge`);
@@ -477,6 +506,7 @@ function eventText(event) {
     case "concede_declined": return fmt(T.declines_concede, { name });
     case "conceded": return mine ? T.you_conceded : fmt(T.conceded, { name });
     case "replaced": return fmt(T.replaced, { name: isolate(boot.names[event.seat]) || name });
+    case "returned": return fmt(T.returned, { name: isolate(boot.names[event.seat]) || name });
     case "forfeited": return fmt(T.forfeited, { name: isolate(boot.names[event.seat]) || name });
     case "game_over": return fmt(T.game_over, { number: event.game_number + 1 });
     case "match_over": return T.finished;
@@ -613,9 +643,16 @@ function renderConduct() {
   if (!panel) return;
   const frame = table.frame;
   const seat = frame.seat;
+  const offered = replaced(seat) && frame.status === "playing";
+  if (offered && panel.querySelector("[data-testid=take-seat-back]")) return; // kept while bots play on
   panel.replaceChildren();
-  panel.hidden = frame.status !== "playing" || replaced(seat);
+  panel.hidden = frame.status !== "playing";
   if (panel.hidden) return;
+  if (offered) { // left, or away too long: the seat is theirs again for the asking
+    panel.append(el("p", { class: "conduct-note", text: T.bot_has_your_seat }),
+      el("p", { class: "conduct-buttons" }, conductButton(T.take_seat_back, () => matchAct("return"), "take-seat-back", false)));
+    return;
+  }
   const by = view().match?.concede_by ?? null;
   const partner = (seat + 2) % 4;
   const ask = (text, ...buttons) => panel.append(el("p", { class: "conduct-note", text }), el("p", { class: "conduct-buttons" }, ...buttons));
@@ -723,6 +760,7 @@ function tick() {
     node.textContent = left === null ? "" : fmt(T.seconds, { seconds: left });
     node.classList.toggle("urgent", left !== null && left <= 5);
   }
+  for (const chip of page.querySelectorAll(".presence.reconnecting")) paintReconnecting(chip);
 }
 setInterval(tick, 250);
 
