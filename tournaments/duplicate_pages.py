@@ -246,6 +246,10 @@ class RankingRow:
     score: Fraction
     percent: Fraction | None
     average: Fraction
+    field: str = ""  # a Mitchell's "NS" or "EW": the pairs it is ranked among
+
+
+NORTH_SOUTH, EAST_WEST = "NS", "EW"
 
 
 def ranking(event: Event) -> list[RankingRow]:
@@ -260,8 +264,33 @@ def ranking(event: Event) -> list[RankingRow]:
     plays = event.movement.plays_per_board if event.movement is not None else most
     skip = {pk for pk, entry in event.entries.items() if entry.evens_the_count}
     rows = rank_pairs(results, event.competition.scoring, max(plays, most), exclude=skip)
-    return [RankingRow(r.rank, r.pair, event.name(r.pair), event.numbers.get(r.pair, 0), r.boards, r.score,
-                       r.percent, r.average) for r in rows]
+    two_fields = event.movement is not None and event.movement.kind == "mitchell"
+    ranked = [RankingRow(r.rank, r.pair, event.name(r.pair), event.numbers.get(r.pair, 0), r.boards, r.score,
+                         r.percent, r.average, r.directions[0] if two_fields and len(r.directions) == 1 else "")
+              for r in rows]
+    return _ranked_within_fields(ranked) if two_fields else ranked
+
+
+def _ranked_within_fields(rows: list[RankingRow]) -> list[RankingRow]:
+    """A Mitchell has two fields: a pair's result on a board is compared only with the pairs that
+    sat its way (N-S with N-S), so each field has its own ranking and its own winner. Ties keep
+    sharing a rank; the order within a field is the overall one."""
+    ranked = []
+    for direction in (NORTH_SOUTH, EAST_WEST, ""):
+        field_rows = [row for row in rows if row.field == direction]
+        for position, row in enumerate(field_rows):
+            tied = position and (field_rows[position - 1].percent, field_rows[position - 1].score) == (row.percent, row.score)
+            rank = ranked[-1].rank if tied else position + 1
+            ranked.append(RankingRow(rank, row.entry_id, row.name, row.number, row.boards, row.score, row.percent,
+                                     row.average, row.field))
+    return ranked
+
+
+def ranking_fields(rows: list[RankingRow]) -> list[tuple[str, list[RankingRow]]]:
+    """The ranking as the page shows it: one table, or a Mitchell's North-South and East-West."""
+    fields = [(direction, [row for row in rows if row.field == direction])
+              for direction in (NORTH_SOUTH, EAST_WEST, "")]
+    return [(direction, field_rows) for direction, field_rows in fields if field_rows]
 
 
 def replays_open_to(user, competition: Competition, event: Event, reader: int | None) -> set[int]:

@@ -361,7 +361,7 @@ def duplicate_page(request, pk):
     competition, event, reader = _duplicate(request, pk)
     return render(request, "tournaments/duplicate.html", {
         "competition": competition, "can_manage": pages.can_manage(request.user, competition),
-        "ranking": duplicate_pages.ranking(event),
+        "ranking": duplicate_pages.ranking_fields(duplicate_pages.ranking(event)),
         "boards": [(number, event.visible_to(reader, number)) for number in range(1, event.board_count + 1)],
         "pairs": sorted((n, event.name(entry_id), entry_id) for entry_id, n in event.numbers.items()
                         if not event.entries[entry_id].evens_the_count),

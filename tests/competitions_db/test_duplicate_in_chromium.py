@@ -13,7 +13,7 @@ from clubs.models import Membership
 from gameplay import services
 from gameplay.models import Match
 from tests.browser.conftest import browser, page  # noqa: F401  (fixtures)
-from tests.browser.play_helpers import PASSWORD, log_in
+from tests.browser.play_helpers import PASSWORD, log_in, shot
 from tests.competitions_db.helpers import drive, make_club
 from tournaments.formats.duplicate import board_group
 from tournaments.models import Competition, Entry, Pairing
@@ -113,6 +113,7 @@ def test_a_spanish_duplicate_of_three_tables_with_a_bot_pair_from_entries_to_the
             expect(amina).to_have_url(re.compile(rf"/boards/{first_board}/$"))
             expect(amina.get_by_test_id("traveller")).to_be_visible()
             expect(amina.get_by_test_id("traveller-row").first).to_be_visible()
+            shot(amina, "duplicate-traveller-own-table-done")
             dealt = competition.board_set["boards"][first_board - 1]["deals"][0]
             shown = sum(map(len, dealt["hands"])) + len(dealt["stock"])  # the four hands, then the stock
             expect(amina.get_by_test_id("hand-record").locator("img")).to_have_count(shown)
@@ -122,8 +123,11 @@ def test_a_spanish_duplicate_of_three_tables_with_a_bot_pair_from_entries_to_the
     assert competition.status == Competition.Status.FINISHED
     amina.goto(f"/competitions/{competition.pk}/")
     amina.get_by_test_id("duplicate-link").click()
-    expect(amina.get_by_test_id("duplicate-ranking")).to_be_visible()
+    expect(amina.get_by_test_id("duplicate-ranking")).to_have_count(2)  # a Mitchell: North-South and East-West
+    expect(amina.get_by_test_id("ranking-field")).to_have_text(["Norte-Sur", "Este-Oeste"])
     expect(amina.get_by_test_id("ranking-percent")).to_have_count(5)  # the bot pair is not ranked
+    shot(amina, "duplicate-ranking")
     expect(amina.locator("h2", has_text="Clasificación")).to_be_visible()
     amina.get_by_test_id("board-link").first.click()
     expect(amina.get_by_test_id("traveller-row")).to_have_count(3)  # a board is played at three tables
+    shot(amina, "duplicate-traveller-final")
