@@ -402,10 +402,11 @@ class BotPairsForm(forms.Form):
     count = forms.IntegerField(label=_("Bot pairs to add"), min_value=1, max_value=64, initial=2)
 
 
-class MoveRoundForm(ReasonForm):
-    """A round's new start, typed in the club's zone (build and validate it under that zone)."""
+class FutureStartForm(forms.Form):
+    """A start typed in the club's zone (build and validate it under that zone)."""
 
-    starts_at = local_datetime_field(_("New start"))
+    starts_at = local_datetime_field(_("Starts at"))
+    in_the_past = _("The start must be in the future.")
 
     def __init__(self, *args, zone_name: str = "UTC", **kwargs):
         super().__init__(*args, **kwargs)
@@ -414,8 +415,15 @@ class MoveRoundForm(ReasonForm):
     def clean_starts_at(self):
         starts_at = self.cleaned_data["starts_at"]
         if starts_at <= timezone.now():
-            raise forms.ValidationError(_("The new start must be in the future."))
+            raise forms.ValidationError(self.in_the_past)
         return starts_at
+
+
+class MoveRoundForm(FutureStartForm, ReasonForm):
+    """A round's new start, typed in the club's zone."""
+
+    starts_at = local_datetime_field(_("New start"))
+    in_the_past = _("The new start must be in the future.")
 
 
 class RoundForm(ReasonForm):
@@ -554,22 +562,6 @@ def control_form(action: str, pairing, members, data=None) -> forms.Form:
 
 
 # ----- a competition's life (tournaments/services/lifecycle.py) -----------------------------------
-
-class FutureStartForm(forms.Form):
-    """A start typed in the club's zone (build and validate it under that zone)."""
-
-    starts_at = local_datetime_field(_("Starts at"))
-
-    def __init__(self, *args, zone_name: str = "UTC", **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["starts_at"].help_text = _("In the club's time zone: %(zone)s.") % {"zone": zone_name}
-
-    def clean_starts_at(self):
-        starts_at = self.cleaned_data["starts_at"]
-        if starts_at <= timezone.now():
-            raise forms.ValidationError(_("The start must be in the future."))
-        return starts_at
-
 
 class ReopenForm(FutureStartForm):
     pass

@@ -7,7 +7,7 @@ board results of its tables and its ranking.
   checked to be long enough);
 - `boards_for(competition, pairing)`: the boards a table plays, as gameplay's board match takes them;
 - `table_results(competition)`: every board finished at every table, as the scoring's TableResult;
-- `ranking(competition)` and `refresh_standings(competition)`: the pairs ranked by the scoring
+- `ranking(competition)` and `standing_values(competition)`: the pairs ranked by the scoring
   method, stored as standings (`points` is the percentage, or cross-points per board).
 
 The engine reaches the pure board code only through gameplay/api.py (`engine_game`, `engine_games`).
@@ -27,7 +27,7 @@ from tournaments.duplicate import (
 )
 from tournaments.duplicate.movements import Movement
 from tournaments.formats.duplicate import board_group
-from tournaments.models import Competition, Entry, Pairing, Standing
+from tournaments.models import Competition, Entry, Pairing
 
 SEED_LIMIT = 2**62
 FIELDS = ["rank", "position", "played", "won", "drawn", "lost", "points", "games_for", "games_against", "tiebreaks"]
@@ -194,27 +194,18 @@ def ranking(competition: Competition, results: list[TableResult] | None = None):
     return rank_pairs(results, competition.scoring, max(expected or most, most), exclude=unranked_entries(competition))
 
 
-def refresh_standings(competition: Competition) -> int:
-    """Store the ranking as standings: `points` the percentage (matchpoints) or cross-points per
-    board, `played` the boards, `games_for` the matchpoints rounded; rows written only when changed."""
-    rows = ranking(competition)
-    existing = {s.entry_id: s for s in Standing.objects.filter(competition=competition)}
-    create, update = [], []
-    for position, row in enumerate(rows, start=1):
+def standing_values(competition: Competition) -> list[tuple[int, dict]]:
+    """The ranking as standings rows (services.ranking writes what changed): `points` the
+    percentage (matchpoints) or cross-points per board, `played` the boards, `games_for` the
+    matchpoints rounded."""
+    values = []
+    for position, row in enumerate(ranking(competition), start=1):
         shown = row.percent if row.percent is not None else row.average
-        values = {"rank": row.rank, "position": position, "played": row.boards, "won": 0, "drawn": 0, "lost": 0,
-                  "points": round(float(shown), 2), "games_for": int(round(row.score)) if row.score > 0 else 0,
-                  "games_against": 0, "tiebreaks": []}
-        old = existing.get(row.pair)
-        if old is None:
-            create.append(Standing(competition=competition, entry_id=row.pair, **values))
-        elif any(getattr(old, name) != value for name, value in values.items()):
-            for name, value in values.items():
-                setattr(old, name, value)
-            update.append(old)
-    Standing.objects.bulk_create(create)
-    Standing.objects.bulk_update(update, FIELDS, batch_size=500)
-    return len(create) + len(update)
+        values.append((row.pair, {"rank": row.rank, "position": position, "played": row.boards, "won": 0, "drawn": 0,
+                                  "lost": 0, "points": round(float(shown), 2),
+                                  "games_for": int(round(row.score)) if row.score > 0 else 0,
+                                  "games_against": 0, "tiebreaks": []}))
+    return values
 
 
 # ----- ratings: each board a game between the two pairs at the table (docs/duplicate.md) -------

@@ -15,21 +15,27 @@ FIELDS = ["rank", "position", "played", "won", "drawn", "lost", "points", "games
 def refresh(competition: Competition) -> int:
     """Recompute the standings; returns how many rows were written."""
     if competition.is_duplicate:  # ranked by the boards, not by the pairings' results
-        return duplicate.refresh_standings(competition)
+        return write_changed(competition, duplicate.standing_values(competition))
     snap = snapshot(competition)
     if not snap.field:
         return 0
     rows = standings(competition.format, snap.field, snap.values, snap.results, format_options(competition))
+    return write_changed(competition, [
+        (row.entry, {"rank": row.rank, "position": position, "played": row.played, "won": row.won,
+                     "drawn": row.drawn, "lost": row.lost, "points": float(row.match_points),
+                     "games_for": row.game_points_for, "games_against": row.game_points_against,
+                     "tiebreaks": [[name, value] for name, value in row.tiebreaks]})
+        for position, row in enumerate(rows, start=1)])
+
+
+def write_changed(competition: Competition, rows: list[tuple[int, dict]]) -> int:
+    """Store (entry id, values) rows as the competition's standings, writing only what changed."""
     existing = {s.entry_id: s for s in Standing.objects.filter(competition=competition)}
     create, update = [], []
-    for position, row in enumerate(rows, start=1):
-        values = {"rank": row.rank, "position": position, "played": row.played, "won": row.won,
-                  "drawn": row.drawn, "lost": row.lost, "points": float(row.match_points),
-                  "games_for": row.game_points_for, "games_against": row.game_points_against,
-                  "tiebreaks": [[name, value] for name, value in row.tiebreaks]}
-        old = existing.get(row.entry)
+    for entry_id, values in rows:
+        old = existing.get(entry_id)
         if old is None:
-            create.append(Standing(competition=competition, entry_id=row.entry, **values))
+            create.append(Standing(competition=competition, entry_id=entry_id, **values))
         elif any(getattr(old, name) != value for name, value in values.items()):
             for name, value in values.items():
                 setattr(old, name, value)
