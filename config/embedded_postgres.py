@@ -40,7 +40,20 @@ def binary(name: str) -> str:
     spec = importlib.util.find_spec("pgserver")
     if spec is None:
         raise RuntimeError("the embedded PostgreSQL needs the pgserver package (make install)")
-    return str(Path(spec.submodule_search_locations[0]) / "pginstall" / "bin" / name)
+    programs = Path(spec.submodule_search_locations[0]).resolve() / "pginstall" / "bin"
+    _open_the_way(programs)
+    return str(programs / name)
+
+
+def _open_the_way(folder: Path) -> None:
+    """As root: the unprivileged user may traverse every folder above `folder` (a checkout, or
+    its .venv, under a private folder such as CI's temporary one or /root)."""
+    if os.geteuid() != 0:
+        return
+    for parent in (folder, *folder.parents):
+        mode = parent.stat().st_mode
+        if not mode & 0o001:
+            parent.chmod(mode | 0o001)  # search only: nothing in them becomes readable
 
 
 def data_dir(var_dir) -> Path:
@@ -77,10 +90,7 @@ def _hand_over(path: Path) -> None:
 
     owner = pwd.getpwnam(UNPRIVILEGED_USER)
     os.chown(path, owner.pw_uid, owner.pw_gid)
-    for parent in path.parents:
-        mode = parent.stat().st_mode
-        if not mode & 0o001:
-            parent.chmod(mode | 0o001)  # search only: nothing in them becomes readable
+    _open_the_way(path.parent)
 
 
 def answers(var_dir, timeout: float = 2.0) -> bool:
