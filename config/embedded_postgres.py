@@ -15,6 +15,7 @@ PostgreSQL refuses to run as root; when we are root (CI, a container) the cluste
 the unprivileged `nobody` and the server runs as that user.
 """
 
+import functools
 import hashlib
 import os
 import signal
@@ -33,8 +34,14 @@ TEST_SERVER_OPTIONS = ("fsync=off", "synchronous_commit=off", "full_page_writes=
 
 
 def binary(name: str) -> str:
-    """A program of the wheel's PostgreSQL. Found without importing `pgserver`, whose own
-    server manager (not used: we run the server like the embedded Redis) does work on import."""
+    """A program of the wheel's PostgreSQL."""
+    return str(_programs() / name)
+
+
+@functools.cache
+def _programs() -> Path:
+    """The wheel's programs folder, found once per process without importing `pgserver` (its own
+    server manager, not used: we run the server like the embedded Redis, does work on import)."""
     import importlib.util
 
     spec = importlib.util.find_spec("pgserver")
@@ -42,7 +49,7 @@ def binary(name: str) -> str:
         raise RuntimeError("the embedded PostgreSQL needs the pgserver package (make install)")
     programs = Path(spec.submodule_search_locations[0]).resolve() / "pginstall" / "bin"
     _open_the_way(programs)
-    return str(programs / name)
+    return programs
 
 
 def _open_the_way(folder: Path) -> None:

@@ -120,3 +120,22 @@ def big_finished_competition(format: str, pairs: int = 512, rounds: int = 9):
     competition.refresh_from_db()
     ranking.refresh(competition)
     return competition
+
+
+def first_round_checked_in(competition, pairs):
+    """A duplicate of human `pairs` ([(entry, users)]) seeded in their order, driven to its first
+    round with every player checked in: the round's tables (by slot) and each entry's users."""
+    from tournaments.models import Pairing
+    from tournaments.services import manager
+
+    for number, (entry, _users) in enumerate(pairs, start=1):
+        entry.seed = number
+        entry.save(update_fields=["seed"])
+    competition = drive(competition, steps=4)
+    tables = list(Pairing.objects.filter(competition=competition, round_number=1).order_by("slot"))
+    by_entry = {entry.pk: users for entry, users in pairs}
+    for pairing in tables:
+        for user in by_entry[pairing.home_id] + by_entry[pairing.away_id]:
+            manager.check_in(user, pairing.pk)
+        pairing.refresh_from_db()
+    return competition, tables, by_entry

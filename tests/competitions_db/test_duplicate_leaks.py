@@ -11,10 +11,8 @@ from django.urls import reverse
 from gameplay import api as gameplay
 from gameplay import services
 from gameplay.models import Match
-from tests.competitions_db.helpers import drive, human_pairs, make_competition, make_user
+from tests.competitions_db.helpers import first_round_checked_in, human_pairs, make_competition, make_user
 from tests.leak_check import cards_on_page, codes_in, hidden_from, split_events
-from tournaments.models import Pairing
-from tournaments.services import manager
 
 pytestmark = pytest.mark.django_db
 BOARDS = 2
@@ -88,16 +86,7 @@ def test_no_page_or_frame_shows_a_card_of_a_board_the_reader_has_not_finished():
     competition = make_competition(format="duplicate", game="cuatrola", preset="standard", boards_per_round=BOARDS,
                                    boards_seed=5150, seeding="hand")
     pairs = human_pairs(competition, 4)
-    for number, (entry, _users) in enumerate(pairs, start=1):
-        entry.seed = number
-        entry.save(update_fields=["seed"])
-    competition = drive(competition, steps=4)
-    tables = list(Pairing.objects.filter(competition=competition, round_number=1).order_by("slot"))
-    by_entry = {entry.pk: users for entry, users in pairs}
-    for pairing in tables:
-        for user in by_entry[pairing.home_id] + by_entry[pairing.away_id]:
-            manager.check_in(user, pairing.pk)
-        pairing.refresh_from_db()
+    competition, tables, by_entry = first_round_checked_in(competition, pairs)
     ahead, behind = tables
     assert ahead.label == behind.label  # the same boards at both tables of the round
     front = by_entry[ahead.home_id] + by_entry[ahead.away_id]

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from gameplay import services
 from gameplay.models import Match
-from tests.competitions_db.helpers import bot_pairs, drive, human_pairs, make_club, make_competition, make_user
+from tests.competitions_db.helpers import first_round_checked_in, bot_pairs, drive, human_pairs, make_club, make_competition, make_user
 from tournaments.models import Competition, Pairing
 from tournaments.services import manager
 
@@ -183,16 +183,7 @@ def test_across_the_tables_of_a_round_no_player_sees_another_tables_cards_before
 
     competition = duplicate_competition(seeding="hand")
     pairs = human_pairs(competition, 4)
-    for number, (entry, _users) in enumerate(pairs, start=1):
-        entry.seed = number
-        entry.save(update_fields=["seed"])
-    competition = drive(competition, steps=4)
-    tables = list(Pairing.objects.filter(competition=competition, round_number=1).order_by("slot"))
-    by_entry = {entry.pk: users for entry, users in pairs}
-    for pairing in tables:
-        for user in by_entry[pairing.home_id] + by_entry[pairing.away_id]:
-            manager.check_in(user, pairing.pk)
-        pairing.refresh_from_db()
+    competition, tables, by_entry = first_round_checked_in(competition, pairs)
     first, second = tables
     assert first.label == second.label  # the same board at both tables, at the same time
     players = by_entry[first.home_id] + by_entry[first.away_id]

@@ -30,7 +30,7 @@ from tournaments.models import AuditEntry, Competition, Entry, EntryPlayer, Pair
 from tournaments.services import manager
 from tournaments.services.manager import CompetitionError
 from tournaments.services.notify import notify
-from tournaments.services.organiser import EDITABLE, _audit, _lock
+from tournaments.services.organiser import EDITABLE, _audit, _lock, refuse_if_changed_since
 
 log = logging.getLogger("chalk.audit")
 
@@ -194,9 +194,7 @@ def edit_live(competition: Competition, values: dict, round_starts: dict[int, da
         locked = _lock(competition.pk)
         if locked.status != Competition.Status.RUNNING:
             raise CompetitionError(_("Only a running competition is edited this way."))
-        if seen is not None and seen != live_fingerprint(locked):
-            raise CompetitionError(_("Another organiser changed this competition meanwhile. Nothing was saved: "
-                                     "the form now shows the competition as it is."))
+        refuse_if_changed_since(seen, live_fingerprint(locked))
         rounds = {r.number: r for r in Round.objects.filter(competition=locked).order_by("number")}
         moves = {}
         for number, starts_at in round_starts.items():

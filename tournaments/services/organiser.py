@@ -32,6 +32,14 @@ def _lock(competition_id: int) -> Competition:
     return Competition.objects.select_for_update().get(pk=competition_id)
 
 
+def refuse_if_changed_since(seen: str | None, now: str) -> None:
+    """Of two organisers editing at once the first save wins: the second, whose form showed `seen`
+    (a fingerprint of the row), is told and nothing is saved."""
+    if seen is not None and seen != now:
+        raise CompetitionError(_("Another organiser changed this competition meanwhile. Nothing was saved: "
+                                 "the form now shows the competition as it is."))
+
+
 def _audit(competition, actor, action, reason="", **kwargs) -> AuditEntry:
     return AuditEntry.objects.create(competition=competition, actor=actor, action=action, reason=reason, **kwargs)
 
@@ -197,9 +205,7 @@ def edit_competition(competition: Competition, values: dict, actor, seen: str | 
         locked = _lock(competition.pk)
         if locked.status != Competition.Status.OPEN:
             raise CompetitionError(_("The competition has started: it can no longer be edited."))
-        if seen is not None and seen != edit_fingerprint(locked):
-            raise CompetitionError(_("Another organiser changed this competition meanwhile. Nothing was saved: "
-                                     "the form now shows the competition as it is."))
+        refuse_if_changed_since(seen, edit_fingerprint(locked))
         changed = [name for name in EDITABLE if name in values and getattr(locked, name) != values[name]]
         if not changed:
             return []
