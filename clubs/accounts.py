@@ -9,7 +9,9 @@ address logs in as usual. The throttled message offers the password reset, which
 Behind a proxy the address comes from X-Forwarded-For (TRUSTED_PROXY_COUNT, docs/deploying.md).
 """
 
+from allauth.account import forms as allauth_forms
 from allauth.account.adapter import DefaultAccountAdapter
+from django import forms
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.html import format_html
@@ -32,3 +34,18 @@ class AccountAdapter(DefaultAccountAdapter):
         if code == "too_many_login_attempts":
             return ValidationError(too_many_attempts_message(), code=code)
         return super().validation_error(code, *args)
+
+
+class SignupForm(allauth_forms.SignupForm):
+    """allauth's sign-up, plus the browser's time zone (page.js fills the hidden box): a new account
+    reads its times in its own clock from its first page, and keeps following the browser's zone
+    until the player picks one (services.follow_browser_zone)."""
+
+    browser_zone = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+
+    def save(self, request):
+        user = super().save(request)
+        from clubs import services  # services imports the models, which allauth's forms must not need at import
+
+        services.follow_browser_zone(user, self.cleaned_data.get("browser_zone", ""))
+        return user

@@ -1,10 +1,12 @@
 from django import forms
 from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, JoinRequest, Membership, Player
-from config.formatting import valid_zone_names, zone_choices
+from config import zones
+from config.formatting import valid_zone_names
 from gameplay.api import Game
 
 
@@ -12,30 +14,39 @@ RESERVED_SLUGS = {"new", "join"}  # paths of clubs/urls.py that a slug would sha
 
 
 class ZoneInput(forms.TextInput):
-    """A text box that suggests the common zones first (a datalist the browser searches as you type)."""
+    """A text box with every zone as a suggestion, by its city in the reader's language (a datalist
+    the browser searches as you type, the cities' names in the other two languages included)."""
+
+    def format_value(self, value):
+        return zones.shown(value, translation.get_language() or "en") if value in valid_zone_names() else value
 
     def render(self, name, value, attrs=None, renderer=None):
         list_id = f"{(attrs or {}).get('id', name)}-zones"
-        box = super().render(name, value, {**(attrs or {}), "list": list_id}, renderer)
-        options = format_html_join("", '<option value="{}">{}</option>', zone_choices())
+        box = super().render(name, value, {**(attrs or {}), "list": list_id, "autocomplete": "off"}, renderer)
+        options = format_html_join("", '<option value="{}">{}</option>',
+                                   zones.zone_options(translation.get_language() or "en"))
         return format_html('{}<datalist id="{}">{}</datalist>', box, list_id, options)
 
 
 class ZoneField(forms.CharField):
-    """A time zone by its name (Europe/Madrid); any real zone is accepted, not only the suggested ones."""
+    """A time zone, typed as a city in English, Spanish or Arabic ("Puerto España"), as its name
+    (Europe/Madrid), or picked from the suggestions; stored as the zone's name."""
 
     widget = ZoneInput
 
     def __init__(self, **kwargs):
-        kwargs.setdefault("max_length", 64)
+        kwargs.setdefault("max_length", 120)
         kwargs.setdefault("help_text", _("Type a city, for example Madrid, Riyadh or Port of Spain."))
         super().__init__(**kwargs)
 
     def clean(self, value):
-        value = super().clean((value or "").strip().replace(" ", "_"))
-        if value and value not in valid_zone_names():
+        value = super().clean(value)
+        if not value:
+            return value
+        zone = zones.find_zone(value)
+        if zone is None:
             raise forms.ValidationError(_("%(zone)s is not a time zone. Choose one from the list.") % {"zone": value})
-        return value
+        return zone
 
 
 class ProfileForm(forms.ModelForm):

@@ -42,8 +42,11 @@ class Player(models.Model):
         help_text=_("Chalk always takes you to your table when it opens; with this on it also plays a "
                     "sound and shows a notification, if your browser allows it."),
     )
-    # Empty until the player's browser says it (the profile page fills it in); pages then use UTC.
+    # The browser's zone from sign-up on (page.js reports it while zone_follows_browser); empty
+    # only for an account made elsewhere (the admin) until its first page: pages then use UTC.
     time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
+    # True until the player picks a zone in the profile: the zone then stays put when they travel.
+    zone_follows_browser = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

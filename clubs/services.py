@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs import permissions
 from clubs.models import AuditEntry, Club, Invitation, JoinRequest, MemberInvitation, Membership, Player
 from clubs.signals import member_invitation_answered, member_invited
+from config.formatting import valid_zone_names
 
 Role = Membership.Role
 Action = AuditEntry.Action
@@ -306,10 +307,23 @@ def profile_of(user) -> Player:
 
 def save_profile(player: Player, display_name: str, preferred_language: str, time_zone: str = "",
                  table_alerts: bool = False) -> Player:
+    stored_zone = Player.objects.filter(pk=player.pk).values_list("time_zone", flat=True).first()
+    if time_zone != stored_zone:  # a zone picked by the person: the browser's no longer replaces it
+        player.zone_follows_browser = False
     player.display_name, player.preferred_language, player.time_zone = display_name, preferred_language, time_zone
     player.table_alerts = table_alerts  # sound and browser notification when a table opens (dashboard)
-    player.save(update_fields=["display_name", "preferred_language", "time_zone", "table_alerts"])
+    player.save(update_fields=["display_name", "preferred_language", "time_zone", "table_alerts",
+                               "zone_follows_browser"])
     return player
+
+
+def follow_browser_zone(user, zone: str) -> bool:
+    """The zone the player's browser reports, kept while they have not picked one themselves
+    (from sign-up on). True when it changed the profile; a zone that is not real changes nothing."""
+    if zone not in valid_zone_names():
+        return False
+    changed = Player.objects.filter(user=user, zone_follows_browser=True).exclude(time_zone=zone).update(time_zone=zone)
+    return bool(changed)
 
 
 def remember_language(user, language: str) -> None:

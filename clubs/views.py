@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -29,6 +29,7 @@ from clubs.forms import ClubForm, InvitationForm, JoinRequestForm, MemberInvitat
 from clubs.middleware import set_language_cookie
 from clubs.models import Club, Invitation, JoinRequest, MemberInvitation, Membership
 from config.calendar_tokens import player_token
+from config.formatting import valid_zone_names
 
 
 # ----- the gate every club URL passes --------------------------------------------------------
@@ -68,6 +69,19 @@ def profile(request):
         return profile_saved(request, player)
     return render(request, "clubs/profile.html", {"form": form, "player": player,
                                                   "calendar_url": player_calendar_url(request)})
+
+
+@require_POST
+def follow_zone(request):
+    """page.js reports the browser's zone here for a player who has not picked one: 204 kept or
+    unchanged, 400 for a zone that is not real (nothing changes), 403 for a visitor."""
+    if not request.user.is_authenticated:
+        return HttpResponse(status=403)
+    zone = request.POST.get("zone", "")[:64]
+    if zone not in valid_zone_names():
+        return HttpResponse(_("%(zone)s is not a time zone.") % {"zone": zone}, status=400, content_type="text/plain")
+    services.follow_browser_zone(request.user, zone)
+    return HttpResponse(status=204)
 
 
 def player_calendar_url(request) -> str:

@@ -267,6 +267,7 @@ ACCOUNT_LOGOUT_ON_GET = False  # logging out changes state: POST only
 ACCOUNT_SIGNUP_REDIRECT_URL = "profile"
 # Failed logins count per account per address (clubs/accounts.py), never for the account as a whole.
 ACCOUNT_ADAPTER = "clubs.accounts.AccountAdapter"
+ACCOUNT_FORMS = {"signup": "clubs.accounts.SignupForm"}  # with the browser's time zone
 ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
 # Proxies in front of the ASGI processes that append to X-Forwarded-For: the client's address is
 # the entry this many from the end. 0 (no proxy): the socket's peer address.

@@ -113,6 +113,7 @@ def phrases() -> dict:
         "finished": _("The match is over."), "aborted": _("This match was aborted."),
         "lost_on_time": _("Decided on time: a player ran out of time."),
         "replay": _("Replay this match"), "lobby": _("Back to the lobby"),
+        "back_to_competition": _("Back to the competition"),
         "waiting": _("Waiting for players…"), "seconds": _("%(seconds)s s"),
         "hand": _("Your hand"), "your_cards": _("Your cards"), "cards_left": _("%(count)s cards"),
         "plays": _("%(name)s plays %(card)s"), "wins_trick": _("%(name)s wins the trick"),

@@ -78,6 +78,9 @@ class Match(models.Model):
     is_public = models.BooleanField(_("anyone may watch"), default=True)
     rated = models.BooleanField(_("rated"), default=False)
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    # Where its players go back to when it ends: a competition's page for a competition's match
+    # (the app that made it says so); empty for a casual table, whose players go to the lobby.
+    return_to = models.CharField(_("page to go back to"), max_length=200, blank=True, default="")
     # Fair starts and leavers (gameplay/presence.py): clocks run only once every seat is connected
     # or the check-in window has closed; a seat away longer than the reconnect window meets the
     # leaver policy.

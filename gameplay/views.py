@@ -191,7 +191,8 @@ def table(request, match_id):
         "match": match.pk, "ws": f"/ws/matches/{match.pk}/", "seat": reader.seat, "game": match.game,
         "names": [s["name"] for s in seats], "bots": [s["bot"] for s in seats],
         "cards": card_urls(match.game), "labels": client_labels(),
-        "replay": reverse("gameplay:replay", args=[match.pk]), "lobby": reverse("gameplay:lobby"),
+        "replay": reverse("gameplay:replay", args=[match.pk]), "lobby": match.return_to or reverse("gameplay:lobby"),
+        "lobby_label": "back_to_competition" if match.return_to else "lobby",
         "status": match.status, "user": request.user.pk, "table_url": reverse("gameplay:table", args=[match.pk]),
         "past_target": past_target(match),
     }

@@ -21,13 +21,14 @@ from gameplay.signals import match_started, seat_invitation_closed, seat_invited
 def create_match(game: str, options: dict | None = None, seats: list[SeatSpec] | None = None, *,
                  created_by=None, games_to_win: int = 1, time_control: int = 0, is_public: bool = True,
                  rated: bool = False, seed: int | None = None, first_dealer: int | None = None,
-                 starts_at=None, boards: list[dict] | None = None, **fair_play) -> Match:
+                 starts_at=None, boards: list[dict] | None = None, return_to: str = "", **fair_play) -> Match:
     """A new table. Options are validated and stored complete (ScenarioError if bad).
 
     `fair_play` may set the match's checkin_seconds, reconnect_seconds and leaver_policy
     (gameplay/presence.py); by default clocks start with the match and a leaver's seat goes to a bot.
     `boards` makes a duplicate's table: each board ({"board", "dealer", "deals"}) is one deal
-    played from its cards (gameplay/table.py), checked by the engine here (ScenarioError if bad)."""
+    played from its cards (gameplay/table.py), checked by the engine here (ScenarioError if bad).
+    `return_to` is the page its players are offered when it ends (the lobby when empty)."""
     engine = get_game(game)
     resolved = engine.resolve_options(options or {})
     boards = checked_boards(engine, resolved, boards)
@@ -41,7 +42,8 @@ def create_match(game: str, options: dict | None = None, seats: list[SeatSpec] |
             game=game, options=resolved, seed=rng.randrange(2**62) if seed is None else seed,
             first_dealer=rng.randrange(players) if first_dealer is None else first_dealer,
             games_to_win=games_to_win, time_control=time_control, is_public=is_public, rated=rated,
-            created_by=created_by, starts_at=starts_at, games_won=[0, 0], boards=boards, **fair_play)
+            created_by=created_by, starts_at=starts_at, games_won=[0, 0], boards=boards, return_to=return_to,
+            **fair_play)
         now = timezone.now()
         specs = seats + [SeatSpec()] * (players - len(seats))
         Seat.objects.bulk_create(Seat(match=match, seat=number, user=spec.user, bot=spec.bot,

@@ -21,10 +21,26 @@ document.addEventListener("focusin", (event) => {
   if (event.target.matches("input.feed-url")) event.target.select();
 });
 
-// The profile's time zone, when empty, starts as the browser's own: the player only confirms it.
+// The browser's time zone: sign-up sends it with the new account, and every signed-in page tells
+// the server when it changed (once per browser, user and zone: a cookie remembers what was said).
+// The server keeps it until the player picks a zone in the profile. An empty zone box (the
+// profile of an account made elsewhere) starts as the browser's own.
 document.addEventListener("DOMContentLoaded", () => {
+  const browserZone = window.Intl ? Intl.DateTimeFormat().resolvedOptions().timeZone || "" : "";
+  if (!browserZone) return;
   const zone = document.getElementById("id_time_zone");
-  if (zone && !zone.value && window.Intl) zone.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  if (zone && !zone.value) zone.value = browserZone;
+  for (const field of document.querySelectorAll("input[type=hidden][name=browser_zone]")) field.value = browserZone;
+  const report = document.body.dataset.zoneReport;
+  const said = `${document.body.dataset.user}|${browserZone}`;
+  const cookie = document.cookie.split("; ").find((part) => part.startsWith("chalk_zone="));
+  if (!report || (cookie && decodeURIComponent(cookie.slice("chalk_zone=".length)) === said)) return;
+  const token = document.querySelector("input[name=csrfmiddlewaretoken]")?.value
+    || JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"];
+  fetch(report, {method: "POST", headers: {"X-CSRFToken": token}, body: new URLSearchParams({zone: browserZone})})
+    .then((response) => {
+      if (response.ok) document.cookie = `chalk_zone=${encodeURIComponent(said)}; path=/; max-age=31536000; SameSite=Lax`;
+    });
 });
 
 // The phone's Menu button unfolds the navigation in place (the link's #target is the fallback).

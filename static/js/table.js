@@ -596,7 +596,7 @@ function renderResult() {
     match.finish === "forfeit" ? el("p", { text: T.won_by_forfeit }) : null,
     el("p", { class: "actions" },
       frame.status === "finished" ? el("a", { class: "button", href: boot.replay, "data-testid": "replay-link", text: T.replay }) : null,
-      el("a", { class: "button secondary", href: boot.lobby, text: T.lobby })),
+      el("a", { class: "button secondary", href: boot.lobby, "data-testid": "back-link", text: T[boot.lobby_label] || T.lobby })),
   ].filter(Boolean));
   box.hidden = false;
 }

@@ -31,7 +31,8 @@ from django.utils import translation
 
 from clubs.models import Invitation, JoinRequest, Membership
 from config import views as site_views
-from config.formatting import zone_choices
+from config import zones
+from config.formatting import valid_zone_names, zone_choices
 from gameplay import services as play
 from gameplay.labels import labels_in
 from gameplay.models import Match
@@ -217,7 +218,9 @@ def world(django_capture_on_commit_callbacks):
                        *(c.name for c in (*finished.values(), *running.values(), coming)),
                        *Entry.objects.values_list("name", flat=True),
                        *type(organiser).objects.values_list("username", flat=True), "hello",
-                       *(name for name, _label in zone_choices()))
+                       *(name for name, _label in zone_choices()),
+                       # a zone box's suggestions name each city in the other two languages too
+                       *(zones.city(zone, "en") for zone in valid_zone_names()))
     return {"organiser": organiser, "partner": partner, "club": club, "finished": finished, "running": running,
             "coming": coming, "place": place, "casual": casual, "playing": playing, "waiting": waiting,
             "names": names}

@@ -322,7 +322,7 @@ def create_table(competition: Competition, round_row: Round, pairing: Pairing, p
         is_public=competition.is_public and not boards, rated=rated, starts_at=starts_at or pairing.starts,
         **boards,
         checkin_seconds=int(competition.grace.total_seconds()), reconnect_seconds=competition.reconnect_seconds,
-        leaver_policy=competition.leaver_policy)
+        leaver_policy=competition.leaver_policy, return_to=reverse("tournaments:detail", args=[competition.pk]))
     pairing.save(update_fields=["match"])
     return pairing.match_id
 
