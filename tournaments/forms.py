@@ -142,8 +142,12 @@ class CompetitionForm(NewTableForm):
     leaver_policy = forms.ChoiceField(label=_("When a player leaves"), choices=LeaverPolicy.choices,
                                       initial=LeaverPolicy.FORFEIT, required=False)
 
+    players_report = forms.BooleanField(
+        label=_("Players report results of matches played at the club"), required=False,
+        help_text=_("A player enters the result and the opponents confirm it; if they dispute it, you decide."))
+
     COMMON_FIELDS = ("name", "description", "format", "seeding", "visibility", "starts_at", "entries_close_at", "round_interval",
-                     "check_in", "grace", "reconnect_seconds", "leaver_policy")
+                     "check_in", "grace", "reconnect_seconds", "leaver_policy", "players_report")
     SWITCHES = ("game", "format", "preset")
 
     def __init__(self, *args, zone_name: str = "UTC", refresh_url: str = "", club_id: int | None = None, **kwargs):
@@ -338,7 +342,7 @@ class CompetitionForm(NewTableForm):
             round_interval=timedelta(**{interval_unit(data["format"]): data["round_interval"]}),
             check_in=timedelta(minutes=data["check_in"]),
             grace=timedelta(minutes=data["grace"]), reconnect_seconds=data.get("reconnect_seconds") or 60,
-            leaver_policy=data.get("leaver_policy") or LeaverPolicy.FORFEIT,
+            leaver_policy=data.get("leaver_policy") or LeaverPolicy.FORFEIT, players_report=data.get("players_report", False),
             movement=data["movement"], odd_pairs=data["odd_pairs"], boards_per_round=data["boards_per_round"],
             scoring=data["scoring"], boards_seed=None if data["imported_boards"] else data["boards_seed"],
             board_set=data["imported_boards"].to_json() if data["imported_boards"] else {})
@@ -355,6 +359,7 @@ class CompetitionForm(NewTableForm):
             "swiss_rounds": competition.swiss_rounds, "third_place_match": competition.third_place_match,
             "grand_final_reset": competition.grand_final_reset, "double_round_robin": competition.double_round_robin,
             "reconnect_seconds": competition.reconnect_seconds, "leaver_policy": competition.leaver_policy,
+            "players_report": competition.players_report,
             "game": competition.game, "preset": competition.preset, "time_control": competition.time_control,
             "best_of": competition.best_of, "bot_level": competition.substitute_bot,
             "movement": competition.movement, "odd_pairs": competition.odd_pairs,
@@ -505,6 +510,21 @@ class ClubResultForm(CorrectForm):
     """The result of a match played face to face at the club (the reason is optional here)."""
 
     reason = forms.CharField(label=_("Note (optional)"), max_length=500, required=False)
+
+
+class ReportForm(CorrectForm):
+    """A player's report of a match played at the club (tournaments/services/reports.py): no reason."""
+
+    reason = None
+
+
+def report_form(pairing, data=None) -> ReportForm:
+    """The report form of one pairing, its winner named by the pairs, checked against its format."""
+    form = ReportForm(data, prefix=f"r{pairing.pk}")
+    competition = pairing.competition
+    form.games_to_win, form.draw_allowed = competition.games_to_win, not competition.is_bracket
+    form.fields["winner"].choices = winner_choices(pairing, not competition.is_bracket)
+    return form
 
 
 class MovePairingForm(forms.Form):

@@ -86,6 +86,9 @@ class Competition(models.Model):
     grand_final_reset = models.BooleanField(_("grand final reset"), default=True)
     double_round_robin = models.BooleanField(_("double round robin"), default=False)
     seeding = models.CharField(_("seeding"), max_length=10, choices=Seeding.choices, default=Seeding.RATING)
+    # The pairs of a match played at the club report its result themselves; the opponents confirm
+    # it, or dispute it and the organiser settles (tournaments/services/reports.py).
+    players_report = models.BooleanField(_("players report results of matches played at the club"), default=False)
     # A duplicate (docs/duplicate.md): every table plays the same boards. The movement and the
     # boards per round give the rounds; the boards come from `boards_seed` (recorded, so they can
     # be played again or published) or from an imported set; `board_set` is the whole set
@@ -378,6 +381,9 @@ class AuditEntry(models.Model):
         EDITED_LIVE = "edited_live", _("edited the competition after its start")
         REOPENED = "reopened", _("reopened the competition")
         RUN_AGAIN = "run_again", _("made this competition as a copy of another")
+        REPORTED = "reported", _("reported the result of a match played at the club")
+        CONFIRMED = "confirmed", _("confirmed the reported result of a match played at the club")
+        DISPUTED = "disputed", _("disputed the reported result of a match played at the club")
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="audit_entries")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
@@ -393,6 +399,28 @@ class AuditEntry(models.Model):
         ordering = ["-created_at", "-id"]
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit entries")
+
+
+class ResultReport(models.Model):
+    """A result of a match played at the club, as one of its players reported it: it counts once
+    a player of the other pair confirms it; disputed, it waits for the organiser's result."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for the opponents to confirm")
+        CONFIRMED = "confirmed", _("Confirmed by the opponents")
+        DISPUTED = "disputed", _("Disputed: the organiser decides")
+
+    pairing = models.OneToOneField(Pairing, on_delete=models.CASCADE, related_name="report")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")  # the reporter's pair
+    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    winner_side = models.CharField(max_length=4)  # "home", "away" or "none" (a draw)
+    home_points = models.PositiveSmallIntegerField()
+    away_points = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    answered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                    related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
 
 
 class Notification(models.Model):

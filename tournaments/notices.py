@@ -18,6 +18,10 @@ SENTENCES = {
     "match_moved": gettext_noop("%(competition)s: your match of round %(number)s now starts at %(at)s."),
     "club_invited": gettext_noop("%(name)s invites you to join the club %(club)s. Answer on your home page."),
     "cancelled": gettext_noop("%(competition)s has been cancelled by its organiser."),
+    "result_reported": gettext_noop("%(competition)s, round %(number)s: %(name)s reported the result %(home)s–%(away)s. "
+                                    "Confirm it or dispute it on the round's page."),
+    "result_disputed": gettext_noop("%(competition)s, round %(number)s: the reported result of %(home)s against "
+                                    "%(away)s is disputed. Enter the result played at the club to settle it."),
     "table_invited": gettext_noop("%(name)s keeps a seat for you at a table of %(game)s. Answer on your home page."),
 }
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import calendars, control_views, life_views, views
+from tournaments import calendars, control_views, life_views, report_views, views
 from tournaments.api import api
 
 app_name = "tournaments"
@@ -32,6 +32,8 @@ urlpatterns = [
     path("<int:pk>/start-now/", control_views.start_now, name="start_now"),
     path("<int:pk>/rounds/<int:number>/move/", control_views.move_round, name="move_round"),
     path("<int:pk>/pairings/<int:pairing_id>/control/<slug:action>/", control_views.pairing_control, name="pairing_control"),
+    path("<int:pk>/pairings/<int:pairing_id>/report/", report_views.report, name="report_result"),
+    path("<int:pk>/pairings/<int:pairing_id>/report/<slug:answer>/", report_views.answer, name="answer_report"),
     path("calendar/club/<slug:club_slug>.ics", calendars.club_feed, name="club_calendar"),
     path("calendar/player/<str:token>.ics", calendars.player_feed, name="player_calendar"),
     path("api/", api.urls),

@@ -22,7 +22,7 @@ from gameplay.api import Game
 from tournaments import brackets, display, duplicate_pages, forms, pages
 from tournaments.calendars import player_token
 from tournaments.models import Competition, Entry, Notification, Pairing, Round
-from tournaments.services import CompetitionError, controls, entries, lifecycle, manager, notify, organiser
+from tournaments.services import CompetitionError, controls, entries, lifecycle, manager, notify, organiser, reports
 
 LIST_SIZE = 30
 
@@ -180,13 +180,17 @@ def round_page(request, pk, number):
     return render_round(request, competition, round_row)
 
 
-def render_round(request, competition, round_row, move_form=None, status=200):
-    """A round's page; `move_form` is a refused Move this round, shown open with what was typed."""
+def render_round(request, competition, round_row, move_form=None, status=200, report_form=None):
+    """A round's page; `move_form` is a refused Move this round, shown open with what was typed;
+    `report_form` (pairing id, form) a player's refused report of a result, the same way."""
     can_manage = pages.can_manage(request.user, competition)
+    pairings = pages.round_pairings(round_row)
     with timezone.override(display.zone_of(competition.club.time_zone)):
         return render(request, "tournaments/round.html", {
             "competition": competition, "round": round_row, "can_manage": can_manage,
-            "pairings": pages.round_pairings(round_row),
+            "pairings": pairings, "report_form": report_form,
+            "reports": reports.reports_of(p.pk for p in pairings) if competition.players_report else {},
+            "my_sides": reports.sides_of(request.user, pairings) if competition.players_report else {},
             "members": pages.free_members(competition) if can_manage else [],
             "move_refused": move_form is not None,
             "move_form": move_form or forms.MoveRoundForm(initial={"starts_at": round_row.starts_at},

@@ -216,3 +216,38 @@ def isolated(value) -> str:
 def as_float(value):
     """An exact fraction (a duplicate's matchpoints and percentages) for floatformat / signed."""
     return "" if value is None else float(value)
+
+
+@register.inclusion_tag("tournaments/result_report.html", takes_context=True)
+def result_report(context, pairing):
+    """A match played at the club, as its players report it (tournaments/services/reports.py): the
+    report form for its players, the answer buttons for the other pair, the report's state for all.
+    The round page hands over every pairing's report and the reader's sides; a row re-rendered on
+    its own (an organiser's control) looks them up."""
+    from tournaments.forms import report_form
+    from tournaments.services import reports
+
+    competition = pairing.competition
+    if not competition.players_report or pairing.away_id is None:
+        return {"shown": False}
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    found = context.get("reports")
+    report = found.get(pairing.pk) if found is not None else reports.reports_of([pairing.pk]).get(pairing.pk)
+    sides = context.get("my_sides")
+    side = sides.get(pairing.pk) if sides is not None else reports.side_of(pairing, user)
+    refused = context.get("report_form")
+    form = refused[1] if refused and refused[0] == pairing.pk else None
+    reporter_side = None if report is None else ("home" if report.entry_id == pairing.home_id else "away")
+    open_to_players = reports.may_report(pairing)
+    return {
+        "shown": True, "p": pairing, "competition": competition, "report": report, "side": side,
+        "csrf_token": context.get("csrf_token"), "open": open_to_players,
+        "can_report": open_to_players and side is not None and (report is None or (
+            report.status == "pending" and reporter_side == side)),
+        "can_answer": open_to_players and side is not None and report is not None and report.status == "pending"
+        and reporter_side != side,
+        "form": form or (report_form(pairing) if open_to_players and side else None),
+        "reported_winner": None if report is None else
+        {"home": pairing.home.name, "away": pairing.away.name}.get(report.winner_side, ""),
+    }
