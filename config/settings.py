@@ -336,9 +336,11 @@ WHITENOISE_USE_FINDERS = not COLLECTED_STATIC
 WHITENOISE_AUTOREFRESH = DEBUG
 
 # --- security: production defaults, relaxed only in DEBUG -------------------------------------
-# Behind a TLS-terminating proxy that sets X-Forwarded-Proto (docs/deploying.md).
+# Behind a TLS-terminating proxy that sets X-Forwarded-Proto (docs/deploying.md): believed only when
+# the deployment says a proxy is there (TRUSTED_PROXY_COUNT), else any client could claim HTTPS.
+# (uvicorn's --forwarded-allow-ips already sets the scheme from a listed proxy's header.)
 
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if ALLAUTH_TRUSTED_PROXY_COUNT else None
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG and not TESTING)
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the proxy's health probe speaks plain HTTP
 SESSION_COOKIE_SECURE = not DEBUG and not TESTING

@@ -48,6 +48,15 @@ def settings_probe_without_connecting(env):
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.parametrize("proxies, header", [("0", "None"), ("1", "('HTTP_X_FORWARDED_PROTO', 'https')")])
+def test_x_forwarded_proto_is_believed_only_behind_a_configured_proxy(tmp_path, proxies, header):
+    env = clean_env(DEBUG=1, CHALK_VAR_DIR=tmp_path, TRUSTED_PROXY_COUNT=proxies,
+                    DATABASE_URL="postgres://chalk:pw@db.internal:5432/chalk", REDIS_URL="redis://cache.internal:6379/2")
+    result = manage("shell", "-c", "from django.conf import settings; print(settings.SECURE_PROXY_SSL_HEADER)", env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == header
+
+
 def test_production_settings_pass_check_deploy_with_zero_warnings(tmp_path):
     env = clean_env(
         DEBUG=0, SECRET_KEY=secrets.token_urlsafe(64), ALLOWED_HOSTS="chalk.example.com", CHALK_VAR_DIR=tmp_path
@@ -89,6 +98,8 @@ client = Client(HTTP_HOST="chalk.example.com")
 assert client.get("/").status_code == 301, "plain HTTP must redirect to HTTPS"
 page = client.get("/", secure=True)
 assert page.status_code == 200, page.status_code
+forged = client.get("/", HTTP_X_FORWARDED_PROTO="https")
+assert forged.status_code == 301, "with no proxy configured a client's own X-Forwarded-Proto is not believed"
 assert page["Strict-Transport-Security"].startswith("max-age=31536000")
 script = re.search(r'src="(/static/js/htmx\\.min\\.[0-9a-f]{12}\\.js)"', page.content.decode()).group(1)
 static = client.get(script, secure=True)
