@@ -479,7 +479,8 @@ class WalkoverForm(forms.Form):
 
 class SubstituteForm(forms.Form):
     old = forms.TypedChoiceField(label=_("Player leaving"), coerce=int)
-    new = forms.TypedChoiceField(label=_("Member coming in"), coerce=int)
+    new = forms.TypedChoiceField(label=_("Member coming in"), coerce=int, error_messages={
+        "invalid_choice": _("Choose a member of the club who does not already play in this competition.")})
     reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
 
 

@@ -207,9 +207,9 @@ def substitute(competition: Competition, pairing_id: int, old_user, new_user, ac
         entry = next((e for e in (pairing.home, pairing.away) if e is not None and
                       e.players.filter(user=old_user).exists()), None)
         if entry is None:
-            raise CompetitionError(_("That player does not play in this match."))
+            raise CompetitionError(_("That player does not play in this match."), field="old")
         if not competition.club.memberships.filter(user=new_user).exists():
-            raise CompetitionError(_("Only a member of the club can come in."))
+            raise CompetitionError(_("Only a member of the club can come in."), field="new")
         organiser.replace_player(entry, old_user, new_user, actor, reason)
 
 

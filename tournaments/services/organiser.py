@@ -23,8 +23,8 @@ from django.utils.translation import gettext as _
 from gameplay import api as gameplay
 from tournaments.models import AuditEntry, Competition, Entry, EntryPlayer, Pairing, Round
 from tournaments.results import result_errors
-from tournaments.services import manager, ranking
-from tournaments.services.entries import pair_name
+from tournaments.services import lineups, manager, ranking
+from tournaments.services.entries import player_name
 from tournaments.services.manager import CompetitionError
 
 
@@ -97,20 +97,28 @@ def out_of_order(round_row: Round, starts_at: datetime) -> None:
 
 
 def replace_player(entry: Entry, old_user, new_user, actor, reason: str = "") -> None:
+    """`new_user` takes `old_user`'s place in the pair for its matches still to play. The pair keeps
+    its name, its matches already played (or playing) keep who played them (`Pairing.lineup`), and
+    the audit lines written before stay as they were. Refused, beside the field `new`, for someone
+    already playing in the competition."""
     with transaction.atomic():
         competition = _lock(entry.competition_id)
+        entry = Entry.objects.get(pk=entry.pk)
         place = EntryPlayer.objects.filter(entry=entry, user=old_user).first()
         if place is None:
-            raise CompetitionError(_("That player is not in this pair."))
+            raise CompetitionError(_("That player is not in this pair."), field="old")
+        elsewhere = (EntryPlayer.objects.filter(competition=competition, user=new_user)
+                     .select_related("entry").first())
+        if elsewhere is not None:
+            raise CompetitionError(_("%(name)s already plays in this competition (%(pair)s).") % {
+                "name": player_name(new_user), "pair": elsewhere.entry.name}, field="new")
         place.user = new_user
         try:
             with transaction.atomic():
                 place.save(update_fields=["user"])
         except IntegrityError:
-            raise CompetitionError(_("A player can be in only one pair in a competition.")) from None
-        users = [p.user for p in EntryPlayer.objects.filter(entry=entry).select_related("user__player")]
-        entry.name = pair_name(users)
-        entry.save(update_fields=["name"])
+            raise CompetitionError(_("A player can be in only one pair in a competition."), field="new") from None
+        lineups.refresh_unplayed(entry.pk)
         _audit(competition, actor, AuditEntry.Action.REPLACED, reason, entry=entry,
                detail={"out": old_user.pk, "in": new_user.pk})
 

@@ -216,3 +216,12 @@ def isolated(value) -> str:
 def as_float(value):
     """An exact fraction (a duplicate's matchpoints and percentages) for floatformat / signed."""
     return "" if value is None else float(value)
+
+
+@register.filter
+def played_by(pairing, side: str) -> str:
+    """Who played this side of a pairing when it is not what the pair's name says (a substitute
+    came in, or the pair has a name of its own); "" otherwise (tournaments/services/lineups.py)."""
+    from tournaments.services.lineups import played_by as names
+    entry = pairing.home if side == "home" else pairing.away
+    return names(pairing, side, entry.name if entry is not None else "")
