@@ -116,3 +116,95 @@ def test_a_substitution_by_someone_already_playing_is_refused_beside_the_field_a
     assert 'class="errorlist' in html and "ill" in html  # beside the field, the reason kept
     assert entry.players.filter(user=omar).exists()
     assert not AuditEntry.objects.filter(action=AuditEntry.Action.REPLACED).exists()
+
+
+# ----- a pair withdrawn mid-event --------------------------------------------------------------
+
+def withdraw_by_page(client, competition, entry, reason="moved abroad", **extra):
+    url = reverse("tournaments:withdraw_pair", args=[competition.pk, entry.pk])
+    return client.post(url, {"reason": reason, **extra})
+
+
+def test_the_confirm_page_says_the_formats_rule_and_withdrawing_names_the_pair_in_the_audit(client, club, boss):
+    competition, pairs = started(club, boss, format="round_robin", count=4)
+    entry = pairs[0][0]
+    client.force_login(boss)
+    page = client.get(reverse("tournaments:detail", args=[competition.pk])).text
+    url = reverse("tournaments:withdraw_pair", args=[competition.pk, entry.pk])
+    assert url in page  # reached from the competition page
+    confirm = client.get(url).text
+    assert "results are voided" in confirm
+
+    withdraw_by_page(client, competition, entry)
+
+    entry.refresh_from_db()
+    assert entry.status == "withdrawn"
+    line = AuditEntry.objects.get(action=AuditEntry.Action.WITHDRAWN)
+    assert (line.entry_id, line.actor, line.reason) == (entry.pk, boss, "moved abroad")
+    assert "(" + entry.name.replace("&", "&amp;") + ")" in client.get(reverse("tournaments:detail",
+                                                                          args=[competition.pk])).text
+
+
+def test_in_a_round_robin_a_withdrawn_pairs_results_are_voided(client, club, boss):
+    from tournaments.models import Standing
+    competition, pairs = started(club, boss, format="round_robin", count=4)
+    leaving = pairs[0][0]
+    walk_over_round(competition, 1, boss)  # every home pair wins round 1
+    beaten = Pairing.objects.get(competition=competition, round_number=1, home=leaving).away_id \
+        if Pairing.objects.filter(competition=competition, round_number=1, home=leaving).exists() else \
+        Pairing.objects.get(competition=competition, round_number=1, away=leaving).home_id
+    assert Standing.objects.get(competition=competition, entry_id=beaten).played == 1
+
+    client.force_login(boss)
+    withdraw_by_page(client, competition, leaving)
+
+    assert not Standing.objects.filter(competition=competition, entry=leaving).exists()
+    assert Standing.objects.get(competition=competition, entry_id=beaten).played == 0  # its match voided
+    others = Standing.objects.filter(competition=competition)
+    assert others.count() == 3 and sum(s.played for s in others) == 2  # the one match between the others
+
+
+def test_in_a_swiss_a_withdrawn_pair_loses_its_open_match_by_walkover_and_is_paired_no_more(client, club, boss):
+    competition, pairs = started(club, boss, format="swiss", count=4, swiss_rounds=3)
+    leaving = pairs[0][0]
+    open_match = Pairing.objects.get(competition=competition, round_number=1, decided_at__isnull=True,
+                                     home=leaving) if Pairing.objects.filter(
+        competition=competition, round_number=1, home=leaving).exists() else Pairing.objects.get(
+        competition=competition, round_number=1, away=leaving)
+    client.force_login(boss)
+    assert "not paired in later rounds" in client.get(
+        reverse("tournaments:withdraw_pair", args=[competition.pk, leaving.pk])).text
+
+    withdraw_by_page(client, competition, leaving)
+
+    open_match.refresh_from_db()
+    assert open_match.walkover and open_match.winner_id not in (None, leaving.pk)
+    walk_over_round(competition, 1, boss)
+    manager.step(competition.pk)
+    later = Pairing.objects.filter(competition=competition, round_number=2)
+    assert later.exists() and not later.filter(home=leaving).exists() and not later.filter(away=leaving).exists()
+
+
+def test_in_a_league_every_fixture_left_is_a_walkover_to_the_opponent(client, club, boss):
+    competition, pairs = started(club, boss, format="league", count=2, round_interval=timedelta(days=7))
+    leaving = pairs[0][0]
+    client.force_login(boss)
+
+    withdraw_by_page(client, competition, leaving)
+    manager.step(competition.pk, now=timezone.now() + timedelta(days=8))
+
+    week_two = Pairing.objects.get(competition=competition, round_number=2)
+    assert week_two.walkover and week_two.winner_id == pairs[1][0].pk
+
+
+def test_a_pair_of_another_competition_or_already_withdrawn_cannot_be_withdrawn(client, club, boss):
+    competition, pairs = started(club, boss, format="swiss", count=2, swiss_rounds=1)
+    other, other_pairs = started(club, boss, format="swiss", count=2, swiss_rounds=1)
+    client.force_login(boss)
+    assert client.get(reverse("tournaments:withdraw_pair", args=[competition.pk, other_pairs[0][0].pk])
+                      ).status_code == 404
+    stranger = make_user()
+    client.force_login(stranger)
+    assert withdraw_by_page(client, competition, pairs[0][0]).status_code == 403
+    pairs[0][0].refresh_from_db()
+    assert pairs[0][0].status == "confirmed"
