@@ -7,13 +7,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments import forms
 from tournaments.models import Competition, Entry
-from tournaments.services import CompetitionError, organiser
-from tournaments.views import managed
+from tournaments.services import CompetitionError, announcements, organiser
+from tournaments.views import managed, render_detail
 
 WITHDRAWAL_RULES = {
     "before": gettext_lazy("The pair leaves the competition before it starts; the first pair on the waiting "
@@ -62,3 +63,23 @@ def withdraw_pair(request, pk, entry_id):
     return render(request, "tournaments/withdraw_pair.html", {
         "competition": competition, "entry": entry, "form": form, "rule": withdrawal_rule(competition),
         "can_manage": True}, status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def announce(request, pk):
+    """An announcement to every entrant from the competition page; refused text comes back there,
+    as typed, with its error beside the field."""
+    competition = managed(request, pk)
+    form = forms.AnnouncementForm(request.POST)
+    if form.is_valid():
+        try:
+            announcement = announcements.announce(competition, request.user, form.cleaned_data["text"])
+        except CompetitionError as error:
+            form.add_error("text", error.message)
+        else:
+            messages.success(request, ngettext("The announcement has been sent to %(count)s entrant.",
+                                               "The announcement has been sent to %(count)s entrants.",
+                                               announcement.sent_to) % {"count": announcement.sent_to})
+            return redirect(competition)
+    return render_detail(request, competition, status=400, announce_form=form)

@@ -573,6 +573,22 @@ class RunAgainForm(FutureStartForm):
                                       help_text=_("Every pair entered in this one is entered in the copy, as it was."))
 
 
+class AnnouncementForm(forms.Form):
+    """An announcement to every entrant (tournaments/services/announcements.py checks the text)."""
+
+    text = forms.CharField(label=_("Announcement to every entrant"), required=False,
+                           widget=forms.Textarea(attrs={"rows": 3, "maxlength": 1000}),
+                           help_text=_("Sent as typed, on the site and by e-mail; at most 1000 characters."))
+
+    def clean_text(self):
+        from tournaments.services.announcements import text_errors
+        text = self.cleaned_data["text"]
+        problem = text_errors(text)
+        if problem:
+            raise forms.ValidationError(problem)
+        return text.strip()
+
+
 class CancelForm(forms.Form):
     reason = forms.CharField(label=_("Reason (shown in the audit log)"), max_length=300, required=False)
 

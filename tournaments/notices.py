@@ -18,6 +18,12 @@ SENTENCES = {
     "match_moved": gettext_noop("%(competition)s: your match of round %(number)s now starts at %(at)s."),
     "club_invited": gettext_noop("%(name)s invites you to join the club %(club)s. Answer on your home page."),
     "cancelled": gettext_noop("%(competition)s has been cancelled by its organiser."),
+    "announcement": gettext_noop("%(competition)s: the organiser announces: %(text)s"),
+    "moved_up": gettext_noop("%(competition)s: a place came free and your pair moved up from the waiting list. "
+                             "You are entered."),
+    "waiting_listed": gettext_noop("%(competition)s is full: your pair is on the waiting list, number %(number)s."),
+    "check_in_reminder": gettext_noop("%(competition)s: round %(number)s is open and you have not checked in yet. "
+                                      "Check in to reach your table."),
     "table_invited": gettext_noop("%(name)s keeps a seat for you at a table of %(game)s. Answer on your home page."),
 }
 

@@ -99,6 +99,20 @@ def entry_list(competition: Competition):
     return list(Entry.objects.filter(competition=competition).order_by("seed", "pk"))
 
 
+def waiting_list(competition: Competition) -> list:
+    """The pairs on the waiting list in the order they move up (docs/entries.md)."""
+    return list(Entry.objects.filter(competition=competition, status=Entry.Status.WAITING)
+                .order_by("waiting_since", "pk"))
+
+
+ANNOUNCEMENTS_SHOWN = 20
+
+
+def announcements(competition: Competition) -> list:
+    """The latest announcements to the entrants, newest first."""
+    return list(competition.announcements.select_related("author__player")[:ANNOUNCEMENTS_SHOWN])
+
+
 def round_pairings_query():
     """Pairings with what a round page shows: both pairs and their players, check-ins (the table:
     `pairing.table`, from gameplay.api)."""

@@ -208,3 +208,56 @@ def test_a_pair_of_another_competition_or_already_withdrawn_cannot_be_withdrawn(
     assert withdraw_by_page(client, competition, pairs[0][0]).status_code == 403
     pairs[0][0].refresh_from_db()
     assert pairs[0][0].status == "confirmed"
+
+
+# ----- announcements ---------------------------------------------------------------------------
+
+def test_an_announcement_reaches_every_entrant_in_their_language_and_is_listed_with_the_readers_zone(
+        client, club, boss, mailoutbox, django_capture_on_commit_callbacks):
+    from tournaments.models import Notification
+    from tournaments.notices import text_of
+    competition, pairs = started(club, boss, format="swiss", count=2, swiss_rounds=1)
+    spanish = pairs[0][1][0]
+    spanish.player.preferred_language, spanish.player.time_zone = "es", "America/Port_of_Spain"
+    spanish.player.save()
+    client.force_login(boss)
+    page = client.get(reverse("tournaments:detail", args=[competition.pk])).text
+    assert reverse("tournaments:announce", args=[competition.pk]) in page
+
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("tournaments:announce", args=[competition.pk]), {"text": "Bring your own cards!"})
+
+    told = Notification.objects.filter(competition=competition, kind="announcement")
+    assert told.count() == 4
+    mail = next(m for m in mailoutbox if m.to == [spanish.email])
+    assert "el organizador anuncia" in mail.body and "Bring your own cards!" in mail.body
+    assert "the organiser announces" in text_of(told.exclude(user=spanish).first())
+    client.force_login(spanish)
+    html = client.get(reverse("tournaments:detail", args=[competition.pk])).text
+    listed = html.split('data-testid="announcement-list"')[1]
+    from config.formatting import zone_name
+    assert "Bring your own cards!" in listed and f"({zone_name('America/Port_of_Spain')})" in listed
+    line = AuditEntry.objects.get(action=AuditEntry.Action.ANNOUNCED)
+    assert line.actor == boss and line.detail["entrants"] == 4
+
+
+@pytest.mark.parametrize("text, error", [("   ", "Write the announcement"), ("x" * 1001, "at most 1000")])
+def test_an_empty_or_too_long_announcement_is_refused_beside_the_field_and_kept(client, club, boss, text, error):
+    from tournaments.models import Announcement, Notification
+    competition, _pairs = started(club, boss, format="swiss", count=2, swiss_rounds=1)
+    client.force_login(boss)
+
+    response = client.post(reverse("tournaments:announce", args=[competition.pk]), {"text": text})
+
+    assert response.status_code == 400
+    form = response.text.split('data-testid="announce-form"')[1].split("</form>")[0]
+    assert error in form and 'has-error' in form and (text.strip() == "" or text in form)
+    assert not Announcement.objects.exists() and not Notification.objects.filter(kind="announcement").exists()
+
+
+def test_only_an_organiser_may_announce(client, club, boss):
+    from tournaments.models import Announcement
+    competition, pairs = started(club, boss, format="swiss", count=2, swiss_rounds=1)
+    client.force_login(pairs[0][1][0])
+    assert client.post(reverse("tournaments:announce", args=[competition.pk]), {"text": "hi"}).status_code == 403
+    assert not Announcement.objects.exists()
