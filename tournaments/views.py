@@ -118,6 +118,10 @@ def edit_competition(request, pk):
             try:
                 changed = organiser.edit_competition(competition, form.values(), request.user, seen)
             except CompetitionError as error:
+                if error.field in form.fields:  # beside its field, what was typed kept
+                    form.add_error(error.field, error.message)
+                    return render(request, "tournaments/new_form.html" if request.htmx else "tournaments/edit.html",
+                                  {"form": form, "club": club, "competition": competition, "seen": seen}, status=400)
                 messages.error(request, error.message)
                 competition.refresh_from_db()
                 if competition.status != Competition.Status.OPEN:

@@ -261,3 +261,198 @@ def test_only_an_organiser_may_announce(client, club, boss):
     client.force_login(pairs[0][1][0])
     assert client.post(reverse("tournaments:announce", args=[competition.pk]), {"text": "hi"}).status_code == 403
     assert not Announcement.objects.exists()
+
+
+# ----- an entry cap with a waiting list ----------------------------------------------------------
+
+def open_competition(club, boss, **fields):
+    return make_competition(club, created_by=boss, starts_in=timedelta(days=1), **fields)
+
+
+def test_pairs_past_the_cap_wait_in_order_and_the_first_moves_up_when_an_entered_pair_withdraws(
+        client, club, boss):
+    from tournaments.models import Entry, Notification
+    from tournaments.services import entries
+    competition = open_competition(club, boss, entry_cap=2)
+    made = []
+    for _ in range(4):
+        first, second = make_user(), make_user()
+        made.append((entries.add_pair(competition, boss, [first, second]), first))
+    statuses = [Entry.objects.get(pk=e.pk).status for e, _u in made]
+    assert statuses == ["confirmed", "confirmed", "waiting", "waiting"]
+    client.force_login(boss)
+    page = client.get(reverse("tournaments:detail", args=[competition.pk])).text
+    waiting = page.split('data-testid="waiting-list"')[1].split("</section>")[0]
+    third, fourth = (made[2][0].name.replace("&", "&amp;"), made[3][0].name.replace("&", "&amp;"))
+    assert waiting.index(third) < waiting.index(fourth)
+
+    organiser.remove_pair(made[0][0], boss, "ill")
+
+    assert Entry.objects.get(pk=made[2][0].pk).status == "confirmed"
+    assert Entry.objects.get(pk=made[3][0].pk).status == "waiting"
+    told = Notification.objects.get(user=made[2][1], kind="moved_up")
+    assert competition.name in told.text
+    line = AuditEntry.objects.get(action=AuditEntry.Action.MOVED_UP)
+    assert line.entry_id == made[2][0].pk
+
+
+def test_a_player_withdrawing_their_own_pair_lets_the_first_waiting_pair_in(club, boss):
+    from tournaments.models import Entry
+    from tournaments.services import entries
+    competition = open_competition(club, boss, entry_cap=2)
+    pairs = [(entries.add_pair(competition, boss, users), users) for users in
+             ([make_user(), make_user()] for _ in range(3))]
+    entries.withdraw_before_start(pairs[1][0], pairs[1][1][0])
+    assert Entry.objects.get(pk=pairs[2][0].pk).status == "confirmed"
+
+
+def test_a_partner_accepting_when_full_puts_the_pair_on_the_waiting_list(club, boss):
+    from tournaments.models import Entry, Notification
+    from tournaments.services import entries
+    competition = open_competition(club, boss, entry_cap=2)
+    for _ in range(2):
+        entries.add_pair(competition, boss, [make_user(), make_user()])
+    me, partner = make_user(), make_user()
+    entry = entries.enter(competition, me, partner)
+    entries.answer_invitation(entry, partner, True)
+    entry.refresh_from_db()
+    assert entry.status == "waiting"
+    assert Notification.objects.filter(user=me, kind="waiting_listed").exists()
+    assert Entry.objects.filter(competition=competition, status="confirmed").count() == 2
+
+
+def edit_data(competition, **changes):
+    from tests.competitions_db.test_organiser_controls import form_data
+    from config.formatting import zone_of
+    local = timezone.localtime(competition.starts_at, zone_of(competition.club.time_zone))
+    values = {"name": competition.name, "format": competition.format, "swiss_rounds": "",
+              "starts_at": local.strftime("%Y-%m-%dT%H:%M"), **changes}
+    return form_data(**values)
+
+
+def test_a_cap_below_the_pairs_entered_is_refused_beside_the_field_with_what_was_typed(client, club, boss):
+    from tournaments.services import entries
+    competition = open_competition(club, boss)
+    for _ in range(3):
+        entries.add_pair(competition, boss, [make_user(), make_user()])
+    client.force_login(boss)
+
+    response = client.post(reverse("tournaments:edit", args=[competition.pk]),
+                           edit_data(competition, entry_cap="2", name="Typed name"))
+
+    assert response.status_code == 400
+    field = response.text.split('data-field="entry_cap"')[1].split("</div>")[0]
+    assert "3 pairs are already entered" in field and 'value="2"' in field
+    assert 'value="Typed name"' in response.text
+    competition.refresh_from_db()
+    assert competition.entry_cap is None and competition.name != "Typed name"
+
+
+def test_a_cap_set_in_the_form_is_kept_and_raising_it_lets_waiting_pairs_in(client, club, boss):
+    from tournaments.models import Entry
+    from tournaments.services import entries
+    competition = open_competition(club, boss)
+    client.force_login(boss)
+    client.post(reverse("tournaments:edit", args=[competition.pk]), edit_data(competition, entry_cap="2"))
+    competition.refresh_from_db()
+    assert competition.entry_cap == 2
+    made = [entries.add_pair(competition, boss, [make_user(), make_user()]) for _ in range(3)]
+    assert Entry.objects.get(pk=made[2].pk).status == "waiting"
+
+    client.post(reverse("tournaments:edit", args=[competition.pk]), edit_data(competition, entry_cap=""))
+
+    assert Entry.objects.get(pk=made[2].pk).status == "confirmed"
+
+
+# ----- late entries ----------------------------------------------------------------------------
+
+def test_a_late_pair_in_a_swiss_joins_from_the_next_round_scored_nothing_for_the_one_it_missed(client, club,
+                                                                                                boss):
+    from tournaments.models import Entry, Standing
+    from tournaments.services import entries
+    competition, pairs = started(club, boss, format="swiss", count=3, swiss_rounds=3, late_entries_until=2)
+    me, partner = make_user(), make_user()
+    client.force_login(me)
+    page = client.get(reverse("tournaments:detail", args=[competition.pk])).text
+    assert reverse("tournaments:enter", args=[competition.pk]) in page  # the form is offered after the start
+
+    late = entries.enter(competition, me, partner)
+    entries.answer_invitation(late, partner, True)
+
+    late.refresh_from_db()
+    assert late.status == "confirmed" and late.seed == 4
+    assert AuditEntry.objects.get(action=AuditEntry.Action.LATE_ENTRY).entry_id == late.pk
+    assert not Pairing.objects.filter(competition=competition, round_number=1, home=late).exists()
+    walk_over_round(competition, 1, boss)
+    manager.step(competition.pk)
+    round_two = Pairing.objects.filter(competition=competition, round_number=2)
+    assert round_two.filter(home=late).exists() or round_two.filter(away=late).exists()
+    standing = Standing.objects.get(competition=competition, entry=late)
+    assert (standing.played, standing.points) == (0, 0)
+    assert Entry.objects.filter(competition=competition, status="confirmed").count() == 4
+
+
+def test_late_entry_after_its_round_is_drawn_is_refused_with_the_round_named(client, club, boss):
+    from tournaments.models import Entry
+    from tournaments.services import entries
+    competition, pairs = started(club, boss, format="swiss", count=4, swiss_rounds=3, late_entries_until=2)
+    walk_over_round(competition, 1, boss)
+    manager.step(competition.pk)  # round 2 is drawn
+    assert Pairing.objects.filter(competition=competition, round_number=2).exists()
+    me, partner = make_user(), make_user()
+
+    with pytest.raises(CompetitionError) as refused:
+        entries.enter(competition, me, partner)
+    assert "Late entries closed when round 2 was drawn" in refused.value.message
+    client.force_login(me)
+    response = client.post(reverse("tournaments:enter", args=[competition.pk]), {"partner": partner.username})
+    assert "Late entries closed when round 2 was drawn" in client.get(response.url).text
+    assert not Entry.objects.filter(competition=competition, players__user=me).exists()
+
+
+def test_without_late_entries_a_running_competition_takes_no_pair(club, boss):
+    from tournaments.services import entries
+    competition, _pairs = started(club, boss, format="swiss", count=2, swiss_rounds=2)
+    with pytest.raises(CompetitionError):
+        entries.add_pair(competition, boss, [make_user(), make_user()])
+
+
+def test_a_late_pair_in_a_league_takes_the_rest_weeks_still_to_come(club, boss):
+    from tournaments.services import entries
+    competition, pairs = started(club, boss, format="league", count=3, round_interval=timedelta(days=7),
+                                 late_entries_until=3)
+    rests = list(Pairing.objects.filter(competition=competition, away__isnull=True).order_by("round_number"))
+    assert [p.round_number for p in rests] == [1, 2, 3, 4, 5, 6]  # three pairs: one rests each week
+
+    late = entries.add_pair(competition, boss, [make_user(), make_user()])
+
+    rests = {p.round_number: p for p in Pairing.objects.filter(competition=competition, away__isnull=True)}
+    taken = Pairing.objects.filter(competition=competition, away=late)
+    assert sorted(p.round_number for p in taken) == [2, 3, 4, 5, 6]  # week 1 is open: its rest stays a rest
+    assert list(rests) == [1]
+    assert all(p.lineup["away"] for p in taken)
+    with pytest.raises(CompetitionError) as refused:  # no rest week left for a second late pair
+        entries.add_pair(competition, boss, [make_user(), make_user()])
+    assert "no rest week" in refused.value.message
+
+
+def test_a_league_refuses_late_entries_once_the_chosen_week_is_open(club, boss):
+    from tournaments.services import entries
+    competition, pairs = started(club, boss, format="league", count=3, round_interval=timedelta(days=7),
+                                 late_entries_until=2)
+    manager.step(competition.pk, now=timezone.now() + timedelta(days=7, minutes=1))
+    with pytest.raises(CompetitionError) as refused:
+        entries.add_pair(competition, boss, [make_user(), make_user()])
+    assert "Late entries closed when week 2 opened" in refused.value.message
+
+
+def test_late_entries_are_a_swiss_or_league_field_and_not_past_the_last_swiss_round(client, club, boss):
+    from tests.competitions_db.test_organiser_controls import form_data
+    client.force_login(boss)
+    response = client.post(reverse("tournaments:new", args=[club.slug]),
+                           form_data(swiss_rounds="3", late_entries_until="5"))
+    assert response.status_code == 200 and "late entries must close by round 3" in response.text
+    assert 'name="late_entries_until"' in response.text and 'value="5"' in response.text
+    knockout = client.get(reverse("tournaments:new", args=[club.slug]), {"format": "single_elimination",
+                                                                         "name": "x"}).text
+    assert 'id="id_late_entries_until"' not in knockout

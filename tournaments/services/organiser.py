@@ -19,11 +19,12 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from gameplay import api as gameplay
 from tournaments.models import AuditEntry, Competition, Entry, EntryPlayer, Pairing, Round
 from tournaments.results import result_errors
-from tournaments.services import lineups, manager, ranking
+from tournaments.services import entries, lineups, manager, ranking
 from tournaments.services.entries import player_name
 from tournaments.services.manager import CompetitionError
 
@@ -132,6 +133,7 @@ def remove_pair(entry: Entry, actor, reason: str, disqualify: bool = False) -> N
         if competition.status == Competition.Status.OPEN and not disqualify:
             entry.delete()
             _audit(competition, actor, AuditEntry.Action.WITHDRAWN, reason, detail={"name": str(entry)})
+            entries.move_up(competition, actor)  # the first waiting pair takes the free place
             return
         entry.status = status
         entry.save(update_fields=["status"])
@@ -196,7 +198,7 @@ def create_competition(competition: Competition, actor) -> Competition:
 EDITABLE = ("name", "description", "game", "format", "kind", "visibility", "preset", "options", "best_of", "time_control",
             "substitute_bot", "swiss_rounds", "third_place_match", "grand_final_reset", "double_round_robin",
             "seeding", "starts_at", "entries_close_at", "round_interval", "check_in", "grace", "reconnect_seconds",
-            "leaver_policy")
+            "leaver_policy", "entry_cap", "late_entries_until")
 
 
 def edit_fingerprint(competition: Competition) -> str:
@@ -217,10 +219,19 @@ def edit_competition(competition: Competition, values: dict, actor, seen: str | 
         changed = [name for name in EDITABLE if name in values and getattr(locked, name) != values[name]]
         if not changed:
             return []
+        if "entry_cap" in changed and values["entry_cap"] is not None:
+            entered = Entry.objects.filter(competition=locked, status=Entry.Status.CONFIRMED).count()
+            if values["entry_cap"] < entered:
+                raise CompetitionError(ngettext(
+                    "%(entered)s pair is already entered: the cap cannot be below it.",
+                    "%(entered)s pairs are already entered: the cap cannot be below that.", entered) % {
+                    "entered": entered}, field="entry_cap")
         before = {name: getattr(locked, name) for name in changed}
         for name in changed:
             setattr(locked, name, values[name])
         locked.save(update_fields=changed)
         _audit(locked, actor, AuditEntry.Action.EDITED, detail={"changed": json.loads(json.dumps(
             {name: [before[name], values[name]] for name in changed}, default=str))})
+        if "entry_cap" in changed:
+            entries.move_up(locked, actor)  # a higher cap (or none) lets waiting pairs in
     return changed
