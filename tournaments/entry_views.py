@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments import forms
 from tournaments.models import Competition, Entry
-from tournaments.services import CompetitionError, announcements, organiser
+from tournaments.services import CompetitionError, announcements, controls, organiser
 from tournaments.views import managed, render_detail
 
 WITHDRAWAL_RULES = {
@@ -83,3 +83,19 @@ def announce(request, pk):
                                                announcement.sent_to) % {"count": announcement.sent_to})
             return redirect(competition)
     return render_detail(request, competition, status=400, announce_form=form)
+
+
+@login_required
+@require_POST
+def remind(request, pk, number):
+    """*Remind* on a round's check-in list: the players not checked in hear it again."""
+    competition = managed(request, pk)
+    try:
+        reminded = controls.remind_not_checked_in(competition, number, request.user)
+    except CompetitionError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, ngettext("%(count)s player not checked in has been reminded.",
+                                           "%(count)s players not checked in have been reminded.",
+                                           len(reminded)) % {"count": len(reminded)})
+    return redirect("tournaments:round", pk=competition.pk, number=number)

@@ -244,6 +244,7 @@ def audit_lines(competition: Competition, limit: int = 50) -> list:
     rows = list(competition.audit_entries.select_related("actor__player", "entry", "pairing__home",
                                                          "pairing__away")[:limit])
     ids = {row.detail.get(key) for row in rows for key in ("absent", "out", "in")} - {None}
+    ids |= {user_id for row in rows for user_id in row.detail.get("reminded", ())}
     names = {}
     if ids:
         users = get_user_model().objects.filter(pk__in=ids).select_related("player")
@@ -255,6 +256,8 @@ def audit_lines(competition: Competition, limit: int = 50) -> list:
                                                       "in": names.get(detail["in"], "?")}
         elif "absent" in detail:
             row.who = names.get(detail["absent"], "")
+        elif detail.get("reminded"):
+            row.who = ", ".join(names.get(user_id, "?") for user_id in detail["reminded"])
         else:
             row.who = ""
     return rows

@@ -22,6 +22,7 @@ urlpatterns = [
     path("<int:pk>/enter/", views.enter, name="enter"),
     path("<int:pk>/entries/<int:entry_id>/answer/", views.answer, name="answer"),
     path("<int:pk>/entries/<int:entry_id>/withdraw/", views.withdraw, name="withdraw"),
+    path("<int:pk>/rounds/<int:number>/remind/", entry_views.remind, name="remind"),
     path("<int:pk>/announce/", entry_views.announce, name="announce"),
     path("<int:pk>/entries/<int:entry_id>/withdraw-pair/", entry_views.withdraw_pair, name="withdraw_pair"),
     path("<int:pk>/pairings/<int:pairing_id>/check-in/", views.check_in, name="check_in"),

@@ -456,3 +456,50 @@ def test_late_entries_are_a_swiss_or_league_field_and_not_past_the_last_swiss_ro
     knockout = client.get(reverse("tournaments:new", args=[club.slug]), {"format": "single_elimination",
                                                                          "name": "x"}).text
     assert 'id="id_late_entries_until"' not in knockout
+
+
+# ----- the check-in list's Remind --------------------------------------------------------------
+
+def test_remind_notifies_only_the_players_not_checked_in_in_their_language_and_names_them_in_the_audit(
+        client, club, boss, mailoutbox, django_capture_on_commit_callbacks):
+    from tournaments.models import Notification
+    competition, pairs = started(club, boss, format="swiss", count=2, swiss_rounds=1)
+    (_e1, (ana, beto)), (_e2, (carla, dani)) = pairs
+    dani.player.preferred_language = "es"
+    dani.player.save()
+    pairing = Pairing.objects.get(competition=competition, round_number=1)
+    manager.check_in(ana, pairing.pk)
+    manager.check_in(beto, pairing.pk)
+    client.force_login(boss)
+    round_page = client.get(reverse("tournaments:round", args=[competition.pk, 1])).text
+    url = reverse("tournaments:remind", args=[competition.pk, 1])
+    assert url in round_page
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, follow=True)
+
+    assert "2 players not checked in have been reminded" in response.text
+    reminded = set(Notification.objects.filter(kind="check_in_reminder").values_list("user_id", flat=True))
+    assert reminded == {carla.pk, dani.pk}
+    spanish = next(m for m in mailoutbox if m.to == [dani.email])
+    assert "aún no has confirmado tu llegada" in spanish.body
+    line = AuditEntry.objects.get(action=AuditEntry.Action.REMINDED)
+    assert line.actor == boss and set(line.detail["reminded"]) == {carla.pk, dani.pk}
+    page = client.get(reverse("tournaments:detail", args=[competition.pk])).text
+    assert carla.username in page.split('data-testid="audit-log"')[1]
+
+
+def test_remind_with_everyone_checked_in_or_no_open_round_says_so_and_sends_nothing(client, club, boss):
+    from tournaments.models import Notification
+    competition, pairs = started(club, boss, format="swiss", count=2, swiss_rounds=1)
+    client.force_login(boss)
+    response = client.post(reverse("tournaments:remind", args=[competition.pk, 2]), follow=True)
+    assert "Only an open round" in response.text
+    pairing = Pairing.objects.get(competition=competition, round_number=1)
+    controls.award_walkover(competition, pairing.pk, "home", boss, "gone")
+    response = client.post(reverse("tournaments:remind", args=[competition.pk, 1]), follow=True)
+    assert not Notification.objects.filter(kind="check_in_reminder").exists()
+    assert not AuditEntry.objects.filter(action=AuditEntry.Action.REMINDED).exists()
+    player = pairs[0][1][0]
+    client.force_login(player)
+    assert client.post(reverse("tournaments:remind", args=[competition.pk, 1])).status_code == 403
