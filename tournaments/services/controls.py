@@ -225,7 +225,7 @@ def remind_not_checked_in(competition: Competition, round_number: int, actor) ->
         if round_row is None or round_row.status != Round.Status.OPEN:
             raise CompetitionError(_("Only an open round's players can be reminded to check in."))
         pairings = [p for p in Pairing.objects.select_related("round").filter(
-            round=round_row, decided_at__isnull=True, match__isnull=True, away__isnull=False)
+            round=round_row, decided_at__isnull=True, match_id__isnull=True, away__isnull=False)
             if p.opens_at <= now < p.deadline]
         checked = manager.checked_in([p.pk for p in pairings])
         people = manager.Roster(competition)

@@ -43,7 +43,7 @@ def refresh_unplayed(entry_id: int) -> int:
     from django.db.models import Q
 
     pairings = list(Pairing.objects.filter(Q(home_id=entry_id) | Q(away_id=entry_id), decided_at__isnull=True,
-                                           match__isnull=True))
+                                           match_id__isnull=True))
     fill(pairings)
     Pairing.objects.bulk_update(pairings, ["lineup"])
     return len(pairings)
