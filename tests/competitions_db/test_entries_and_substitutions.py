@@ -76,7 +76,7 @@ def test_a_substitute_plays_the_later_rounds_and_the_earlier_ones_keep_who_playe
     round_two = client.get(reverse("tournaments:round", args=[competition.pk, 2])).text
     escaped = first_name.replace("&", "&amp;")
     assert escaped in round_one and 'data-testid="played-by"' not in round_one
-    assert escaped in round_two and f"played by {carlos.username} &amp; {rosa.username}" in round_two
+    assert escaped in round_two and f"played by <bdi>{carlos.username} &amp; {rosa.username}</bdi>" in round_two
     page = client.get(reverse("tournaments:detail", args=[competition.pk])).text
     assert f"{carlos.username} &amp; {rosa.username}" not in page.split('data-testid="audit-log"')[0]
     line = AuditEntry.objects.get(action=AuditEntry.Action.REPLACED)
