@@ -107,3 +107,12 @@ def test_a_substitute_leaves_earlier_rounds_as_they_were_and_a_pair_is_withdrawn
     week_one_of_leaving = Pairing.objects.filter(competition=league, round_number=1, away=leaving).first() or \
         Pairing.objects.get(competition=league, round_number=1, home=leaving)
     assert week_one_of_leaving.walkover and week_one_of_leaving.winner_id != leaving.pk
+
+    # On a phone: the competition page (announcements, entries), a round page with its Remind and
+    # its "played by", and a withdraw confirmation scroll no page sideways.
+    page.set_viewport_size({"width": 390, "height": 800})
+    ours_url = f"/competitions/{league.pk}/entries/{ours.pk}/withdraw-pair/"
+    for url in (league.get_absolute_url(), f"/competitions/{league.pk}/rounds/1/", f"/competitions/{league.pk}/rounds/2/",
+                ours_url):
+        page.goto(url)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), url
