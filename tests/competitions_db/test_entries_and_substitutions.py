@@ -380,7 +380,7 @@ def test_a_late_pair_in_a_swiss_joins_from_the_next_round_scored_nothing_for_the
     entries.answer_invitation(late, partner, True)
 
     late.refresh_from_db()
-    assert late.status == "confirmed" and late.seed == 4
+    assert late.status == "confirmed" and late.seed == 4 and late.rating is not None
     assert AuditEntry.objects.get(action=AuditEntry.Action.LATE_ENTRY).entry_id == late.pk
     assert not Pairing.objects.filter(competition=competition, round_number=1, home=late).exists()
     walk_over_round(competition, 1, boss)

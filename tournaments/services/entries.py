@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from clubs.permissions import is_member
 from tournaments.formats.league import rest_weeks
 from tournaments.models import AuditEntry, Competition, Entry, EntryPlayer, Pairing, Round
+from tournaments.ratings.services import ratings_for
 from tournaments.services.manager import CompetitionError
 from tournaments.services.notify import notify
 
@@ -82,7 +83,10 @@ def _join_late(competition: Competition, entry: Entry, actor) -> None:
         raise CompetitionError(refusal)
     last = Entry.objects.filter(competition=competition, seed__isnull=False).order_by("-seed").first()
     entry.seed = (last.seed if last else 0) + 1
-    entry.save(update_fields=["seed"])
+    players = list(EntryPlayer.objects.filter(entry=entry).values_list("user_id", flat=True))
+    ratings = ratings_for(players, competition.game)
+    entry.rating = sum(ratings[u].elo for u in players) / len(players) if players else None  # as at the start
+    entry.save(update_fields=["seed", "rating"])
     weeks = []
     if competition.format == Competition.Format.LEAGUE:
         rests = _rest_weeks(competition)
