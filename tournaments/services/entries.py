@@ -23,6 +23,7 @@ from clubs.permissions import is_member
 from tournaments.formats.league import rest_weeks
 from tournaments.models import AuditEntry, Competition, Entry, EntryPlayer, Pairing, Round
 from tournaments.ratings.services import ratings_for
+from tournaments.services import lineups, ranking
 from tournaments.services.manager import CompetitionError
 from tournaments.services.notify import notify
 
@@ -92,11 +93,9 @@ def _join_late(competition: Competition, entry: Entry, actor) -> None:
         rests = _rest_weeks(competition)
         Pairing.objects.filter(pk__in=[p.pk for p in rests]).update(away=entry)
         weeks = [p.round_number for p in rests]
-        from tournaments.services import lineups  # noqa: PLC0415 (lineups imports nothing of this)
         lineups.refresh_unplayed(entry.pk)
     AuditEntry.objects.create(competition=competition, actor=actor, action=AuditEntry.Action.LATE_ENTRY,
                               entry=entry, detail={"weeks": weeks} if weeks else {})
-    from tournaments.services import ranking  # noqa: PLC0415 (ranking needs the entry seeded)
     ranking.refresh(competition)
 
 
