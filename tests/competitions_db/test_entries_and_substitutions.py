@@ -504,3 +504,44 @@ def test_remind_with_everyone_checked_in_or_no_open_round_says_so_and_sends_noth
     player = pairs[0][1][0]
     client.force_login(player)
     assert client.post(reverse("tournaments:remind", args=[competition.pk, 1])).status_code == 403
+
+
+# ----- every new word in Spanish and Arabic ------------------------------------------------------
+
+ENGLISH = ["Announcements", "Send to every entrant", "Waiting list", "Entry cap", "Late entries", "Remind",
+           "played by", "What will happen", "Withdraw the pair", "Its results are voided", "On the waiting list"]
+
+
+@pytest.mark.parametrize("language", ["es", "ar"])
+def test_the_entries_pages_read_in_spanish_and_arabic(client, club, boss, language):
+    from tournaments.services import announcements, entries
+    competition, pairs = started(club, boss, format="round_robin", count=4, entry_cap=4)
+    waiting = make_competition(club, created_by=boss, starts_in=timedelta(days=1), entry_cap=2,
+                               format="swiss", late_entries_until=2)
+    for _ in range(3):
+        entries.add_pair(waiting, boss, [make_user(), make_user()])
+    announcements.announce(competition, boss, "Hola a todos")
+    rosa = make_user("rosa")
+    Membership.objects.create(club=club, user=rosa)
+    organiser.replace_player(pairs[0][0], pairs[0][1][1], rosa, boss)
+    boss.player.preferred_language = language
+    boss.player.save()
+    client.force_login(boss)
+    client.cookies["django_language"] = language
+    pages = [client.get(reverse("tournaments:detail", args=[competition.pk]), HTTP_ACCEPT_LANGUAGE=language).text,
+             client.get(reverse("tournaments:detail", args=[waiting.pk]), HTTP_ACCEPT_LANGUAGE=language).text,
+             client.get(reverse("tournaments:round", args=[competition.pk, 1]),
+                        HTTP_ACCEPT_LANGUAGE=language).text,
+             client.get(reverse("tournaments:withdraw_pair", args=[competition.pk, pairs[1][0].pk]),
+                        HTTP_ACCEPT_LANGUAGE=language).text]
+    text = " ".join(pages)
+    assert f'lang="{language}"' in pages[0]
+    for words in ENGLISH:
+        assert words not in text, words
+    assert "Hola a todos" in pages[0]
+    shown = {"es": ["Anuncios", "Lista de espera", "Límite de inscripciones", "Inscripciones tardías", "Recordar",
+                    "jugado por", "Sus resultados se anulan"],
+             "ar": ["الإعلانات", "قائمة الانتظار", "الحد الأقصى للتسجيلات", "التسجيل المتأخر", "تذكير", "لعبها",
+                    "تُلغى نتائجه"]}[language]
+    for words in shown:
+        assert words in text, words
