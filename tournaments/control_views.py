@@ -47,6 +47,9 @@ def pairing_control(request, pk, pairing_id, action):
             run_control(competition, pairing, action, form.cleaned_data, request.user, request.POST.get("seen"))
         except CompetitionError as error:
             notice, level = error.message, "error"
+            if failed is None and error.field in form.fields:  # beside its field, what was typed kept
+                form.add_error(error.field, error.message)
+                failed = form
         if not request.htmx:
             messages.add_message(request, messages.SUCCESS if level == "success" else messages.ERROR, notice)
             return redirect("tournaments:round", pk=competition.pk, number=pairing.round_number)

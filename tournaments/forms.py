@@ -23,11 +23,11 @@ LOCAL_INPUT = "%Y-%m-%dT%H:%M"  # what a datetime-local box reads, whatever the 
 
 # Fields that belong to one format only: shown and read only for it.
 FORMAT_ONLY = {
-    "swiss": ("swiss_rounds",),
+    "swiss": ("swiss_rounds", "late_entries_until"),
     "single_elimination": ("third_place_match",),
     "double_elimination": ("grand_final_reset",),
     "round_robin": ("double_round_robin",),
-    "league": ("double_round_robin",),
+    "league": ("double_round_robin", "late_entries_until"),
     "duplicate": ("movement", "odd_pairs", "boards_per_round", "scoring", "boards_seed", "reuse_seed",
                   "imported_boards"),
 }
@@ -43,7 +43,7 @@ FORMAT_HELP = {
 DEFAULTS = {"swiss_rounds": None, "third_place_match": False, "grand_final_reset": True, "double_round_robin": False,
             "movement": Competition.Movement.HOWELL, "odd_pairs": Competition.OddPairs.BOT_PAIR,
             "boards_per_round": 2, "scoring": Competition.Scoring.MATCHPOINTS, "boards_seed": None,
-            "reuse_seed": False, "imported_boards": None}
+            "reuse_seed": False, "imported_boards": None, "late_entries_until": None}
 FORMAT_SWITCHES = ("third_place_match", "grand_final_reset", "double_round_robin")
 SHOWN = "shown"  # the page names each format box it showed: an unticked box sends nothing, a box not shown neither
 
@@ -137,6 +137,13 @@ class CompetitionForm(NewTableForm):
         label=_("Import boards (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("A board set exported from a duplicate: its boards are played instead of new ones."))
 
+    entry_cap = forms.IntegerField(label=_("Entry cap (pairs)"), min_value=2, max_value=1000, required=False,
+                                   help_text=_("Empty: no cap. Pairs entering past it go on a waiting list and move "
+                                               "up, in order, when an entered pair withdraws before the start."))
+    late_entries_until = forms.IntegerField(
+        label=_("Late entries until round"), min_value=2, max_value=MAX_SWISS_ROUNDS, required=False,
+        help_text=_("Empty: no late entries. After the start a pair may still enter until this round is drawn "
+                    "(a league: until this week opens); it plays from the next round."))
     reconnect_seconds = forms.IntegerField(label=_("Reconnect window (seconds)"), min_value=10, max_value=600,
                                            initial=60, required=False, help_text=_("How long a disconnected player may take to come back."))
     leaver_policy = forms.ChoiceField(label=_("When a player leaves"), choices=LeaverPolicy.choices,
@@ -146,8 +153,8 @@ class CompetitionForm(NewTableForm):
         label=_("Players report results of matches played at the club"), required=False,
         help_text=_("A player enters the result and the opponents confirm it; if they dispute it, you decide."))
 
-    COMMON_FIELDS = ("name", "description", "format", "seeding", "visibility", "starts_at", "entries_close_at", "round_interval",
-                     "check_in", "grace", "reconnect_seconds", "leaver_policy", "players_report")
+    COMMON_FIELDS = ("name", "description", "format", "seeding", "visibility", "starts_at", "entries_close_at", "entry_cap",
+                     "round_interval", "check_in", "grace", "reconnect_seconds", "leaver_policy", "players_report")
     SWITCHES = ("game", "format", "preset")
 
     def __init__(self, *args, zone_name: str = "UTC", refresh_url: str = "", club_id: int | None = None, **kwargs):
@@ -287,6 +294,10 @@ class CompetitionForm(NewTableForm):
             self.add_error("round_interval", _("The format changed: check this length again."))
         elif data.get("format") == Competition.Format.LEAGUE and not data.get("round_interval"):
             self.add_error("round_interval", _("A league season needs the length of a fixture week."))
+        late, rounds = data.get("late_entries_until"), data.get("swiss_rounds")
+        if late and data.get("format") == Competition.Format.SWISS and rounds and late > rounds:
+            self.add_error("late_entries_until", _("The Swiss has %(rounds)s rounds: late entries must close by "
+                                                   "round %(rounds)s.") % {"rounds": rounds})
         closes, starts = data.get("entries_close_at"), data.get("starts_at")
         if closes and starts and closes > starts:
             self.add_error("entries_close_at", _("Entries must close before the competition starts."))
@@ -338,7 +349,8 @@ class CompetitionForm(NewTableForm):
             time_control=data["time_control"], substitute_bot=data.get("bot_level") or "normal", swiss_rounds=data["swiss_rounds"],
             third_place_match=data["third_place_match"], grand_final_reset=data["grand_final_reset"],
             double_round_robin=data["double_round_robin"], seeding=data["seeding"], starts_at=data["starts_at"],
-            entries_close_at=data["entries_close_at"],
+            entries_close_at=data["entries_close_at"], entry_cap=data.get("entry_cap"),
+            late_entries_until=data.get("late_entries_until"),
             round_interval=timedelta(**{interval_unit(data["format"]): data["round_interval"]}),
             check_in=timedelta(minutes=data["check_in"]),
             grace=timedelta(minutes=data["grace"]), reconnect_seconds=data.get("reconnect_seconds") or 60,
@@ -355,6 +367,7 @@ class CompetitionForm(NewTableForm):
             "name": competition.name, "description": competition.description, "format": competition.format, "seeding": competition.seeding,
             "visibility": competition.visibility, "starts_at": competition.starts_at,
             "entries_close_at": competition.entries_close_at, "round_interval": int(interval),
+            "entry_cap": competition.entry_cap, "late_entries_until": competition.late_entries_until,
             "check_in": int(competition.check_in.total_seconds() // 60), "grace": int(competition.grace.total_seconds() // 60),
             "swiss_rounds": competition.swiss_rounds, "third_place_match": competition.third_place_match,
             "grand_final_reset": competition.grand_final_reset, "double_round_robin": competition.double_round_robin,
@@ -484,7 +497,8 @@ class WalkoverForm(forms.Form):
 
 class SubstituteForm(forms.Form):
     old = forms.TypedChoiceField(label=_("Player leaving"), coerce=int)
-    new = forms.TypedChoiceField(label=_("Member coming in"), coerce=int)
+    new = forms.TypedChoiceField(label=_("Member coming in"), coerce=int, error_messages={
+        "invalid_choice": _("Choose a member of the club who does not already play in this competition.")})
     reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
 
 
@@ -590,6 +604,22 @@ class ReopenForm(FutureStartForm):
 class RunAgainForm(FutureStartForm):
     with_entries = forms.BooleanField(label=_("Enter the same pairs again"), required=False,
                                       help_text=_("Every pair entered in this one is entered in the copy, as it was."))
+
+
+class AnnouncementForm(forms.Form):
+    """An announcement to every entrant (tournaments/services/announcements.py checks the text)."""
+
+    text = forms.CharField(label=_("Announcement to every entrant"), required=False,
+                           widget=forms.Textarea(attrs={"rows": 3, "maxlength": 1000}),
+                           help_text=_("Sent as typed, on the site and by e-mail; at most 1000 characters."))
+
+    def clean_text(self):
+        from tournaments.services.announcements import text_errors
+        text = self.cleaned_data["text"]
+        problem = text_errors(text)
+        if problem:
+            raise forms.ValidationError(problem)
+        return text.strip()
 
 
 class CancelForm(forms.Form):

@@ -89,6 +89,10 @@ class Competition(models.Model):
     # The pairs of a match played at the club report its result themselves; the opponents confirm
     # it, or dispute it and the organiser settles (tournaments/services/reports.py).
     players_report = models.BooleanField(_("players report results of matches played at the club"), default=False)
+    # Entries (tournaments/services/entries.py): at most `entry_cap` pairs entered, the next ones on
+    # a waiting list; a Swiss or a league takes late pairs until round `late_entries_until` opens.
+    entry_cap = models.PositiveSmallIntegerField(_("entry cap"), null=True, blank=True)
+    late_entries_until = models.PositiveSmallIntegerField(_("late entries until round"), null=True, blank=True)
     # A duplicate (docs/duplicate.md): every table plays the same boards. The movement and the
     # boards per round give the rounds; the boards come from `boards_seed` (recorded, so they can
     # be played again or published) or from an imported set; `board_set` is the whole set
@@ -165,6 +169,7 @@ class Entry(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", _("Waiting for the partner")
         CONFIRMED = "confirmed", _("Entered")
+        WAITING = "waiting", _("On the waiting list")
         WITHDRAWN = "withdrawn", _("Withdrawn")
         DISQUALIFIED = "disqualified", _("Disqualified")
 
@@ -177,6 +182,8 @@ class Entry(models.Model):
     evens_the_count = models.BooleanField(default=False)
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
     rating = models.FloatField(_("rating"), null=True, blank=True)
+    # When it went on the waiting list (the list's order); empty for a pair never on it.
+    waiting_since = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -267,6 +274,10 @@ class Pairing(models.Model):
     home_points = models.PositiveSmallIntegerField(default=0)
     away_points = models.PositiveSmallIntegerField(default=0)
     walkover = models.BooleanField(default=False)
+    # Who played for each side: {"home": [[user id, name], ...], "away": [...]}, written when the
+    # pairing is made and again when its table opens, never after it is decided (a substitution
+    # changes the pair's later matches only; docs/competitions.md "Substitutions").
+    lineup = models.JSONField(default=dict, blank=True)
     # Its own start when an organiser moved this one pairing (empty: the round's); its check-in
     # and no-show deadline move with it (`starts`, `opens_at`, `deadline` below).
     starts_at = models.DateTimeField(null=True, blank=True)
@@ -384,6 +395,11 @@ class AuditEntry(models.Model):
         REPORTED = "reported", _("reported the result of a match played at the club")
         CONFIRMED = "confirmed", _("confirmed the reported result of a match played at the club")
         DISPUTED = "disputed", _("disputed the reported result of a match played at the club")
+        WAITING_LISTED = "waiting_listed", _("put a pair on the waiting list")
+        MOVED_UP = "moved_up", _("moved a pair up from the waiting list")
+        LATE_ENTRY = "late_entry", _("entered a pair late")
+        REMINDED = "reminded", _("reminded the players not checked in")
+        ANNOUNCED = "announced", _("sent an announcement to the entrants")
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="audit_entries")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
@@ -442,3 +458,17 @@ class Notification(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [models.UniqueConstraint(fields=["user", "key"], name="one_notification_per_event")]
+
+
+class Announcement(models.Model):
+    """What an organiser told every entrant (tournaments/services/announcements.py): the text as
+    typed, listed on the competition page and sent to each entrant in their language."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="announcements")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="+")
+    text = models.TextField(_("announcement"), max_length=1000)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]

@@ -22,6 +22,12 @@ SENTENCES = {
                                     "Confirm it or dispute it on the round's page."),
     "result_disputed": gettext_noop("%(competition)s, round %(number)s: the reported result of %(home)s against "
                                     "%(away)s is disputed. Enter the result played at the club to settle it."),
+    "announcement": gettext_noop("%(competition)s: the organiser announces: %(text)s"),
+    "moved_up": gettext_noop("%(competition)s: a place came free and your pair moved up from the waiting list. "
+                             "You are entered."),
+    "waiting_listed": gettext_noop("%(competition)s is full: your pair is on the waiting list, number %(number)s."),
+    "check_in_reminder": gettext_noop("%(competition)s: round %(number)s is open and you have not checked in yet. "
+                                      "Check in to reach your table."),
     "table_invited": gettext_noop("%(name)s keeps a seat for you at a table of %(game)s. Answer on your home page."),
 }
 

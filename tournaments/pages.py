@@ -99,6 +99,20 @@ def entry_list(competition: Competition):
     return list(Entry.objects.filter(competition=competition).order_by("seed", "pk"))
 
 
+def waiting_list(competition: Competition) -> list:
+    """The pairs on the waiting list in the order they move up (docs/entries.md)."""
+    return list(Entry.objects.filter(competition=competition, status=Entry.Status.WAITING)
+                .order_by("waiting_since", "pk"))
+
+
+ANNOUNCEMENTS_SHOWN = 20
+
+
+def announcements(competition: Competition) -> list:
+    """The latest announcements to the entrants, newest first."""
+    return list(competition.announcements.select_related("author__player")[:ANNOUNCEMENTS_SHOWN])
+
+
 def round_pairings_query():
     """Pairings with what a round page shows: both pairs and their players, check-ins (the table:
     `pairing.table`, from gameplay.api)."""
@@ -230,6 +244,7 @@ def audit_lines(competition: Competition, limit: int = 50) -> list:
     rows = list(competition.audit_entries.select_related("actor__player", "entry", "pairing__home",
                                                          "pairing__away")[:limit])
     ids = {row.detail.get(key) for row in rows for key in ("absent", "out", "in")} - {None}
+    ids |= {user_id for row in rows for user_id in row.detail.get("reminded", ())}
     names = {}
     if ids:
         users = get_user_model().objects.filter(pk__in=ids).select_related("player")
@@ -241,6 +256,8 @@ def audit_lines(competition: Competition, limit: int = 50) -> list:
                                                       "in": names.get(detail["in"], "?")}
         elif "absent" in detail:
             row.who = names.get(detail["absent"], "")
+        elif detail.get("reminded"):
+            row.who = ", ".join(names.get(user_id, "?") for user_id in detail["reminded"])
         else:
             row.who = ""
     return rows

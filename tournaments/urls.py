@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import calendars, control_views, life_views, report_views, views
+from tournaments import calendars, control_views, entry_views, life_views, report_views, views
 from tournaments.api import api
 
 app_name = "tournaments"
@@ -22,6 +22,9 @@ urlpatterns = [
     path("<int:pk>/enter/", views.enter, name="enter"),
     path("<int:pk>/entries/<int:entry_id>/answer/", views.answer, name="answer"),
     path("<int:pk>/entries/<int:entry_id>/withdraw/", views.withdraw, name="withdraw"),
+    path("<int:pk>/rounds/<int:number>/remind/", entry_views.remind, name="remind"),
+    path("<int:pk>/announce/", entry_views.announce, name="announce"),
+    path("<int:pk>/entries/<int:entry_id>/withdraw-pair/", entry_views.withdraw_pair, name="withdraw_pair"),
     path("<int:pk>/pairings/<int:pairing_id>/check-in/", views.check_in, name="check_in"),
     path("<int:pk>/manage/", views.manage, name="manage"),
     path("<int:pk>/edit/", views.edit_competition, name="edit"),

@@ -118,6 +118,10 @@ def edit_competition(request, pk):
             try:
                 changed = organiser.edit_competition(competition, form.values(), request.user, seen)
             except CompetitionError as error:
+                if error.field in form.fields:  # beside its field, what was typed kept
+                    form.add_error(error.field, error.message)
+                    return render(request, "tournaments/new_form.html" if request.htmx else "tournaments/edit.html",
+                                  {"form": form, "club": club, "competition": competition, "seen": seen}, status=400)
                 messages.error(request, error.message)
                 competition.refresh_from_db()
                 if competition.status != Competition.Status.OPEN:
@@ -139,21 +143,31 @@ def competition_form_of(request, competition) -> forms.CompetitionForm:
 
 @cached_for_visitors
 def detail(request, pk):
-    competition = followable(request, pk)
+    return render_detail(request, followable(request, pk))
+
+
+def render_detail(request, competition, status=200, **refused):
+    """The competition page; `refused` forms (an announcement that could not be sent) come back
+    with what was typed and their errors beside their fields."""
     context = {"competition": competition, "can_manage": pages.can_manage(request.user, competition),
                "now_playing": pages.now_playing(competition), "mine": pages.my_part(request.user, competition)}
     if request.htmx and request.GET.get("part") == "now-playing":
         return render(request, "tournaments/now_playing.html", context)
     standings = pages.standings_rows(competition, limit=10)
     context.update({
-        "entries": pages.entry_list(competition), "rounds": list(competition.rounds.order_by("number")),
+        "entries": [e for e in pages.entry_list(competition) if e.status != Entry.Status.WAITING],
+        "rounds": list(competition.rounds.order_by("number")),
         "standings": standings, "audit": pages.audit_lines(competition),
         "entries_open": entries.entries_open(competition), "enter_form": forms.EnterForm(),
         "tiebreaks": pages.tiebreak_names(competition), "champion": pages.champion(competition, standings),
-        "has_played": context["can_manage"] and lifecycle.has_played(competition)})
+        "has_played": context["can_manage"] and lifecycle.has_played(competition),
+        "waiting_list": pages.waiting_list(competition),
+        "announcements": pages.announcements(competition)})
+    if context["can_manage"]:
+        context["announce_form"] = refused.get("announce_form") or forms.AnnouncementForm()
     if competition.is_duplicate and competition.status == Competition.Status.OPEN:
         context["pairs_so_far"], context["fits"] = duplicate_pages.what_fits(competition)
-    return render(request, "tournaments/detail.html", context)
+    return render(request, "tournaments/detail.html", context, status=status)
 
 
 @cached_for_visitors

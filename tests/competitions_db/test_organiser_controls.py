@@ -433,7 +433,7 @@ def test_refreshing_the_form_any_number_of_times_keeps_a_rule_list_as_it_was(cli
 def test_the_new_form_selects_the_format_whose_fields_it_shows(client, organiser, club):
     client.force_login(organiser)
     form = client.get(reverse("tournaments:new", args=[club.slug])).context["form"]
-    assert form["format"].value() == "swiss" and [f.name for f in form.format_fields()] == ["swiss_rounds"]
+    assert form["format"].value() == "swiss" and [f.name for f in form.format_fields()] == ["swiss_rounds", "late_entries_until"]
 
 
 def test_a_round_moved_into_the_past_is_refused_and_keeps_its_time(client, organiser, club):

@@ -112,3 +112,10 @@ def season(entries: Sequence[Entry], start: datetime, interval: timedelta = time
 
 
 FORMAT = Format("league", "League season", next_round, total_rounds, season=season)
+
+
+def rest_weeks(pairings: Iterable[tuple[int, int, EntryId | None]]) -> list[tuple[int, int]]:
+    """(round, slot) of each rest week among `pairings` given as (round, slot, away): with an odd
+    number of pairs the fixture rests one pair a week (a pairing without an away pair). A pair that
+    enters late takes these places, playing the pair that would have rested (docs/entries.md)."""
+    return [(round_no, slot) for round_no, slot, away in pairings if away is None]

@@ -207,10 +207,45 @@ def substitute(competition: Competition, pairing_id: int, old_user, new_user, ac
         entry = next((e for e in (pairing.home, pairing.away) if e is not None and
                       e.players.filter(user=old_user).exists()), None)
         if entry is None:
-            raise CompetitionError(_("That player does not play in this match."))
+            raise CompetitionError(_("That player does not play in this match."), field="old")
         if not competition.club.memberships.filter(user=new_user).exists():
-            raise CompetitionError(_("Only a member of the club can come in."))
+            raise CompetitionError(_("Only a member of the club can come in."), field="new")
         organiser.replace_player(entry, old_user, new_user, actor, reason)
+
+
+def remind_not_checked_in(competition: Competition, round_number: int, actor) -> list[int]:
+    """*Remind* on a round's check-in list: every player of an undecided pairing of the open round,
+    whose check-in is open and whose table is not open yet, who has not checked in hears it again
+    (site and e-mail, in their language). Once a minute at most per player and pairing. Audited
+    with who was reminded; returns their ids."""
+    now = timezone.now()
+    with transaction.atomic():
+        competition = Competition.objects.select_for_update().get(pk=competition.pk)
+        round_row = Round.objects.filter(competition=competition, number=round_number).first()
+        if round_row is None or round_row.status != Round.Status.OPEN:
+            raise CompetitionError(_("Only an open round's players can be reminded to check in."))
+        pairings = [p for p in Pairing.objects.select_related("round").filter(
+            round=round_row, decided_at__isnull=True, match_id__isnull=True, away__isnull=False)
+            if p.opens_at <= now < p.deadline]
+        checked = manager.checked_in([p.pk for p in pairings])
+        people = manager.Roster(competition)
+        users = people.users()
+        url = reverse("tournaments:detail", args=[competition.pk])
+        reminded = []
+        for pairing in pairings:
+            for entry_id in (pairing.home_id, pairing.away_id):
+                for user_id in people.players.get(entry_id, []):
+                    if user_id in checked.get(pairing.pk, set()):
+                        continue
+                    notify(users[user_id], f"remind:{pairing.pk}:{now:%Y%m%d%H%M}", "check_in_reminder",
+                           {"competition": competition.name, "number": round_number}, url=url,
+                           competition=competition)
+                    reminded.append(user_id)
+        if not reminded:
+            raise CompetitionError(_("Everyone whose check-in is open has checked in: nobody to remind."))
+        AuditEntry.objects.create(competition=competition, actor=actor, action=AuditEntry.Action.REMINDED,
+                                  detail={"round": round_number, "reminded": reminded})
+    return reminded
 
 
 def notify_moved(pairing: Pairing, entry_id: int | None) -> None:

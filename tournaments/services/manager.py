@@ -40,7 +40,7 @@ from tournaments import display
 from tournaments.formats import FormatError, get_format, seed_by_hand, seed_by_rating
 from tournaments.models import AuditEntry, CheckIn, Competition, Entry, EntryPlayer, Notification, Pairing, Round
 from tournaments.ratings.services import ratings_for
-from tournaments.services import duplicate, ranking
+from tournaments.services import duplicate, lineups, ranking
 from tournaments.services.loading import entry_value, format_options, snapshot
 from tournaments.services.notify import notify
 from tournaments.signals import send_competition_changed
@@ -213,11 +213,11 @@ def make_season(competition: Competition, fmt) -> None:
 def save_round(competition: Competition, number: int, starts_at, deadline, pairings) -> Round:
     round_row = Round.objects.create(competition=competition, number=number, starts_at=starts_at,
                                      deadline=deadline)
-    Pairing.objects.bulk_create([
-        Pairing(competition=competition, round=round_row, round_number=p.round, slot=p.slot, home_id=p.home,
-                away_id=p.away, bracket=p.bracket, label=p.label)
-        for p in pairings
-    ])
+    rows = [Pairing(competition=competition, round=round_row, round_number=p.round, slot=p.slot, home_id=p.home,
+                    away_id=p.away, bracket=p.bracket, label=p.label)
+            for p in pairings]
+    lineups.fill(rows)  # who plays for each pair as the round is made (a substitution changes later ones)
+    Pairing.objects.bulk_create(rows)
     return round_row
 
 
@@ -323,7 +323,8 @@ def create_table(competition: Competition, round_row: Round, pairing: Pairing, p
         **boards,
         checkin_seconds=int(competition.grace.total_seconds()), reconnect_seconds=competition.reconnect_seconds,
         leaver_policy=competition.leaver_policy, return_to=reverse("tournaments:detail", args=[competition.pk]))
-    pairing.save(update_fields=["match"])
+    lineups.fill([pairing])  # who sits down at this table: the pair's players now
+    pairing.save(update_fields=["match", "lineup"])
     return pairing.match_id
 
 

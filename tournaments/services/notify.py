@@ -44,7 +44,8 @@ def absolute(url: str) -> str:
 def notify(user, key: str, kind: str, params: dict, url: str = "", competition=None, email: bool = True) -> bool:
     """Notify `user` of the event `key` once. Returns False when this event had already been notified."""
     with translation.override(language_of(user)):
-        text = sentence(kind, params, zone=zone_of_reader(user))[:300]
+        whole = sentence(kind, params, zone=zone_of_reader(user))
+    text = whole[:300]  # the row's copy; the page renders the sentence again, the e-mail has it whole
     try:
         with transaction.atomic():
             Notification.objects.create(user=user, key=key[:80], kind=kind, params=params, text=text, url=url,
@@ -53,7 +54,7 @@ def notify(user, key: str, kind: str, params: dict, url: str = "", competition=N
         return False
     _changed(user.pk)
     if email and user.email:
-        message = mail_of(user, text, url)
+        message = mail_of(user, whole, url)
         transaction.on_commit(lambda: _mail(user.email, *message))
     return True
 

@@ -19,12 +19,13 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from gameplay import api as gameplay
 from tournaments.models import AuditEntry, Competition, Entry, EntryPlayer, Pairing, Round
 from tournaments.results import result_errors
-from tournaments.services import manager, ranking
-from tournaments.services.entries import pair_name
+from tournaments.services import entries, lineups, manager, ranking
+from tournaments.services.entries import player_name
 from tournaments.services.manager import CompetitionError
 
 
@@ -97,20 +98,28 @@ def out_of_order(round_row: Round, starts_at: datetime) -> None:
 
 
 def replace_player(entry: Entry, old_user, new_user, actor, reason: str = "") -> None:
+    """`new_user` takes `old_user`'s place in the pair for its matches still to play. The pair keeps
+    its name, its matches already played (or playing) keep who played them (`Pairing.lineup`), and
+    the audit lines written before stay as they were. Refused, beside the field `new`, for someone
+    already playing in the competition."""
     with transaction.atomic():
         competition = _lock(entry.competition_id)
+        entry = Entry.objects.get(pk=entry.pk)
         place = EntryPlayer.objects.filter(entry=entry, user=old_user).first()
         if place is None:
-            raise CompetitionError(_("That player is not in this pair."))
+            raise CompetitionError(_("That player is not in this pair."), field="old")
+        elsewhere = (EntryPlayer.objects.filter(competition=competition, user=new_user)
+                     .select_related("entry").first())
+        if elsewhere is not None:
+            raise CompetitionError(_("%(name)s already plays in this competition (%(pair)s).") % {
+                "name": player_name(new_user), "pair": elsewhere.entry.name}, field="new")
         place.user = new_user
         try:
             with transaction.atomic():
                 place.save(update_fields=["user"])
         except IntegrityError:
-            raise CompetitionError(_("A player can be in only one pair in a competition.")) from None
-        users = [p.user for p in EntryPlayer.objects.filter(entry=entry).select_related("user__player")]
-        entry.name = pair_name(users)
-        entry.save(update_fields=["name"])
+            raise CompetitionError(_("A player can be in only one pair in a competition."), field="new") from None
+        lineups.refresh_unplayed(entry.pk)
         _audit(competition, actor, AuditEntry.Action.REPLACED, reason, entry=entry,
                detail={"out": old_user.pk, "in": new_user.pk})
 
@@ -124,6 +133,7 @@ def remove_pair(entry: Entry, actor, reason: str, disqualify: bool = False) -> N
         if competition.status == Competition.Status.OPEN and not disqualify:
             entry.delete()
             _audit(competition, actor, AuditEntry.Action.WITHDRAWN, reason, detail={"name": str(entry)})
+            entries.move_up(competition, actor)  # the first waiting pair takes the free place
             return
         entry.status = status
         entry.save(update_fields=["status"])
@@ -188,7 +198,7 @@ def create_competition(competition: Competition, actor) -> Competition:
 EDITABLE = ("name", "description", "game", "format", "kind", "visibility", "preset", "options", "best_of", "time_control",
             "substitute_bot", "swiss_rounds", "third_place_match", "grand_final_reset", "double_round_robin",
             "seeding", "starts_at", "entries_close_at", "round_interval", "check_in", "grace", "reconnect_seconds",
-            "leaver_policy", "players_report")
+            "leaver_policy", "players_report", "entry_cap", "late_entries_until")
 
 
 def edit_fingerprint(competition: Competition) -> str:
@@ -209,10 +219,19 @@ def edit_competition(competition: Competition, values: dict, actor, seen: str | 
         changed = [name for name in EDITABLE if name in values and getattr(locked, name) != values[name]]
         if not changed:
             return []
+        if "entry_cap" in changed and values["entry_cap"] is not None:
+            entered = Entry.objects.filter(competition=locked, status=Entry.Status.CONFIRMED).count()
+            if values["entry_cap"] < entered:
+                raise CompetitionError(ngettext(
+                    "%(entered)s pair is already entered: the cap cannot be below it.",
+                    "%(entered)s pairs are already entered: the cap cannot be below that.", entered) % {
+                    "entered": entered}, field="entry_cap")
         before = {name: getattr(locked, name) for name in changed}
         for name in changed:
             setattr(locked, name, values[name])
         locked.save(update_fields=changed)
         _audit(locked, actor, AuditEntry.Action.EDITED, detail={"changed": json.loads(json.dumps(
             {name: [before[name], values[name]] for name in changed}, default=str))})
+        if "entry_cap" in changed:
+            entries.move_up(locked, actor)  # a higher cap (or none) lets waiting pairs in
     return changed

@@ -19,13 +19,28 @@ def refresh(competition: Competition) -> int:
     snap = snapshot(competition)
     if not snap.field:
         return 0
-    rows = standings(competition.format, snap.field, snap.values, snap.results, format_options(competition))
+    field, values, results = snap.field, snap.values, snap.results
+    if competition.format == Competition.Format.ROUND_ROBIN:
+        field, values, results = voided(snap)
+        Standing.objects.filter(competition=competition).exclude(entry_id__in=[e.id for e in field]).delete()
+    rows = standings(competition.format, field, values, results, format_options(competition))
     return write_changed(competition, [
         (row.entry, {"rank": row.rank, "position": position, "played": row.played, "won": row.won,
                      "drawn": row.drawn, "lost": row.lost, "points": float(row.match_points),
                      "games_for": row.game_points_for, "games_against": row.game_points_against,
                      "tiebreaks": [[name, value] for name, value in row.tiebreaks]})
         for position, row in enumerate(rows, start=1)])
+
+
+def voided(snap):
+    """A round robin without its withdrawn and disqualified pairs (docs/entries.md): they leave the
+    standings and every match they played or had left is voided, as if never drawn."""
+    gone = {e.id for e in snap.field} - {e.id for e in snap.active}
+    if not gone:
+        return snap.field, snap.values, snap.results
+    keys = {(p.round, p.slot) for p in snap.values if p.home in gone or p.away in gone}
+    return ([e for e in snap.field if e.id not in gone], [p for p in snap.values if (p.round, p.slot) not in keys],
+            [r for r in snap.results if (r.round, r.slot) not in keys])
 
 
 def write_changed(competition: Competition, rows: list[tuple[int, dict]]) -> int:

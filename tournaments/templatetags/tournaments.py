@@ -251,3 +251,10 @@ def result_report(context, pairing):
         "reported_winner": None if report is None else
         {"home": pairing.home.name, "away": pairing.away.name}.get(report.winner_side, ""),
     }
+@register.filter
+def played_by(pairing, side: str) -> str:
+    """Who played this side of a pairing when it is not what the pair's name says (a substitute
+    came in, or the pair has a name of its own); "" otherwise (tournaments/services/lineups.py)."""
+    from tournaments.services.lineups import played_by as names
+    entry = pairing.home if side == "home" else pairing.away
+    return names(pairing, side, entry.name if entry is not None else "")
