@@ -113,6 +113,9 @@ def fill_with_bots(request, match_id):
     match = get_object_or_404(Match, pk=match_id)
     if match.created_by_id != request.user.pk:
         raise Http404
+    if match.rated:  # four people or nothing: the form offers no bots for it either
+        messages.info(request, _("A rated table waits for four people: it cannot be filled with bots."))
+        return redirect("gameplay:table", match_id=match.pk)
     services.fill_with_bots(match, valid_level(request.POST.get("level")))
     return redirect("gameplay:table", match_id=match.pk)
 
