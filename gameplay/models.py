@@ -195,3 +195,29 @@ class ChatMessage(models.Model):
     class Meta:
         ordering = ["match", "pk"]
         indexes = [models.Index(fields=["match", "audience", "-id"], name="chat_match_audience")]
+
+
+class Rematch(models.Model):
+    """A proposal to play a finished casual match again, same seats and options
+    (gameplay/rematch.py): open until every person seated has accepted (bots accept at once),
+    then started with its new table; a decline or REMATCH_SECONDS without every answer cancels
+    it. One row per finished match: a new proposal after a cancelled one reuses it."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for answers")
+        STARTED = "started", _("Started")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="rematch")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    proposed_by = models.PositiveSmallIntegerField()  # the seat that proposed it
+    accepted = models.JSONField(default=list)  # seats that accepted, bots' included
+    declined_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    expires_at = models.DateTimeField()
+    next_match = models.ForeignKey(Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "expires_at"], name="rematch_status_expiry")]
+
+    def __str__(self):
+        return f"rematch of {self.match_id}"

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 
 from config.paging import window_page
 from config.public_cache import cached_for_visitors
-from gameplay import archive, listings, log, replay_cache, services
+from gameplay import archive, listings, log, rematch, replay_cache, services
 from gameplay.access import READER_FIELDS, reader_for
 from gameplay.bot_levels import LEVEL_CHOICES, bot_seat_name, valid_level
 from gameplay.cardfaces import deck_folder
@@ -198,6 +198,8 @@ def table(request, match_id):
         "status": match.status, "user": request.user.pk, "table_url": reverse("gameplay:table", args=[match.pk]),
         "past_target": past_target(match),
     }
+    if not match.is_finished or match.status == Match.Status.FINISHED:  # a finished casual match: Rematch
+        context["boot"]["rematch"] = {"offer": rematch.may_offer(match, reader.seat), "labels": rematch.labels()}
     return render(request, "gameplay/table.html", context)
 
 
