@@ -449,3 +449,38 @@ class NewTableForm(forms.Form):
             services.fill_with_bots(match, data.get("bot_level") or DEFAULT_LEVEL)
             match.refresh_from_db()
         return match
+
+
+# ----- Play now (gameplay/play_now.py) -----------------------------------------------------------
+
+BOTS_AFTER_CHOICES = [("", _("Never: people only")), ("15", _("After 15 seconds")), ("30", _("After 30 seconds")),
+                      ("60", _("After a minute")), ("120", _("After 2 minutes"))]
+
+
+def queue_label(game: str, preset: str) -> str:
+    """A queue as a person reads it: the game's name and the preset's ("All Fours · Tobago")."""
+    from gameplay.models import game_label
+
+    return f"{game_label(game)} · {PRESET_LABELS.get(preset, humanise(preset))}"
+
+
+def queue_choices() -> list[tuple[str, str]]:
+    return [(f"{game}:{preset}", queue_label(game, preset))
+            for game in Game.values for preset in get_game(game).presets]
+
+
+class PlayNowForm(forms.Form):
+    """Which queue (a game and its rules) and whether bots may fill the table after a wait."""
+
+    queue = forms.ChoiceField(label=_("Game and rules"))
+    bots_after = forms.TypedChoiceField(label=_("Fill the table with bots"), choices=BOTS_AFTER_CHOICES,
+                                        coerce=int, empty_value=None, required=False, initial="30",
+                                        help_text=_("If not enough players of your level are waiting by then."))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["queue"].choices = queue_choices()
+
+    def game_and_preset(self) -> tuple[str, str]:
+        game, preset = self.cleaned_data["queue"].split(":", 1)
+        return game, preset

@@ -221,3 +221,24 @@ class Rematch(models.Model):
 
     def __str__(self):
         return f"rematch of {self.match_id}"
+
+
+class QueueEntry(models.Model):
+    """A player waiting in a *Play now* queue (gameplay/play_now.py): one queue per game and
+    preset, one queue per player at a time. Matched entries keep the table they were seated at
+    (`match`) until the player's page picks it up."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_entry")
+    game = models.CharField(_("game"), max_length=20, choices=Game.choices)
+    preset = models.CharField(_("rules"), max_length=40)
+    rating = models.FloatField(_("rating when joining"))
+    bots_after = models.PositiveIntegerField(_("bots after (seconds)"), null=True, blank=True)  # None: never
+    joined_at = models.DateTimeField(_("joined at"))
+    match = models.ForeignKey(Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "preset", "joined_at"], name="queue_waiting",
+                                condition=models.Q(match__isnull=True))]
+
+    def __str__(self):
+        return f"{self.user_id} in {self.game}:{self.preset}"
