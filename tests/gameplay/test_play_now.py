@@ -161,3 +161,17 @@ def test_the_pure_grouping_never_seats_a_player_twice_and_respects_windows():
     ids = [p.id for group in groups for p in group]
     assert len(ids) == len(set(ids))
     assert all(matchmaking.compatible(a, b) for group in groups for a in group for b in group)
+
+
+def test_the_periodic_task_seats_the_queue_when_the_bots_wait_is_over():
+    from config.celery import BEAT_SCHEDULE
+    from gameplay import tasks
+
+    assert BEAT_SCHEDULE["match-queues"]["task"] == "gameplay.match_queues"
+    long_ago = timezone.now() - timedelta(seconds=40)
+    ann = make_user()
+    play_now.join(ann, "baloot", "saudi_classic", bots_after=30, now=long_ago)
+    assert not Match.objects.exists()  # seated by the task, not by the join
+    assert tasks.match_queues() == 1
+    match = Match.objects.get()
+    assert seated_users(match.pk) == {ann.pk} and match.seats.exclude(bot="").count() == 3

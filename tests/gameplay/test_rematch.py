@@ -136,12 +136,16 @@ def test_bad_rematch_requests_get_the_protocols_error_and_change_nothing():
 
 
 def test_a_competition_match_has_no_rematch():
-    from tests.dashboard.test_dashboard_queries import scheduled_pairing
+    from tests.competitions_db.helpers import human_pairs, make_competition
+    from tournaments.models import Pairing, Round
 
-    pairing, _users = scheduled_pairing()
+    competition = make_competition(starts_in=timedelta(hours=-1))
+    (home, _), (away, _) = human_pairs(competition, 2)
+    round_row = Round.objects.create(competition=competition, number=1, status=Round.Status.OPEN,
+                                     starts_at=timezone.now(), deadline=timezone.now() + timedelta(minutes=10))
     match, (ann, _bob) = finished_match()
-    pairing.match_id = match.pk
-    pairing.save(update_fields=["match"])
+    Pairing.objects.create(competition=competition, round=round_row, round_number=1, slot=0, home=home, away=away,
+                           match=match)
     assert refused(match.pk, ann) == "forbidden"
     assert not Rematch.objects.exists() and Match.objects.count() == 1
 
