@@ -84,3 +84,30 @@ def test_play_now_from_the_lobby_seats_the_player_with_a_waiting_stranger_and_tw
     assert set(match.seats.exclude(user=None).values_list("user__username", flat=True)) == {"queue-cleo", "queue-dev"}
     assert match.seats.exclude(bot="").count() == 2
     context.close()
+
+
+@pytest.mark.timeout(300)
+def test_the_play_now_form_and_wait_fit_a_360_px_phone_in_arabic_and_spanish(browser, asgi_live):
+    from .test_phone_width import PHONE, STICKING_OUT
+
+    context = browser.new_context(base_url=asgi_live.url, viewport=PHONE, locale="en-US")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    log_in(page, "queue-phone")
+    failures = []
+    for language in ["ar", "es"]:
+        context.add_cookies([{"name": "django_language", "value": language, "url": asgi_live.url}])
+        page.goto("/play/now/")
+        page.select_option("#id_queue", "baloot:saudi_arena_sheet")  # the longest name
+        for step in ("form", "wait"):
+            found = page.evaluate(STICKING_OUT)
+            if found["scroll"] > found["width"]:
+                failures.append(f"{language} {step}: {found['scroll']} px wide: {found['out']}")
+                shot(page, f"play-now-{language}-{step}")
+            if step == "form":
+                page.get_by_test_id("join-queue").click()
+                expect(page.get_by_test_id("queue-wait")).to_be_visible()
+        page.get_by_test_id("leave-queue").click()
+        expect(page.get_by_test_id("play-now-form")).to_be_visible()
+    context.close()
+    assert not failures, "\n".join(failures)
