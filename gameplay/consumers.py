@@ -30,8 +30,8 @@ logger = logging.getLogger("chalk.gameplay")
 CLOSE_TOO_BIG = 1009  # RFC 6455: a frame over WS_MAX_MESSAGE_CHARS
 CLOSE_SERVER_ERROR = 1011  # RFC 6455: a bug of ours, logged with its traceback
 CLOSE_FORBIDDEN = 4403  # not allowed to watch this table
-STATUS_FINISHED = "finished"  # the protocol's status of a finished match
 CLOSE_TOO_MANY_SOCKETS = 4429  # this user already has WS_MAX_SOCKETS_PER_USER table sockets open
+STATUS_FINISHED = "finished"  # the protocol's status of a finished match (a rematch may be open)
 
 
 class TokenBucket:

@@ -245,7 +245,7 @@ def table(request, match_id):
         "status": match.status, "user": request.user.pk, "table_url": reverse("gameplay:table", args=[match.pk]),
         "past_target": past_target(match),
     }
-    if not match.is_finished or match.status == Match.Status.FINISHED:  # a finished casual match: Rematch
+    if match.status != Match.Status.ABORTED:  # once finished, a casual match offers Rematch
         context["boot"]["rematch"] = {"offer": rematch.may_offer(match, reader.seat), "labels": rematch.labels()}
     return render(request, "gameplay/table.html", context)
 
