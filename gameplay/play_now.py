@@ -98,14 +98,15 @@ def waiting_entry(user) -> QueueEntry | None:
 
 
 def pick_up(user) -> int | None:
-    """The table the queue seated this player at (their entry is then done), else None."""
+    """The table the queue seated this player at, while it is still on (their entry is then
+    done), else None. A player the home's socket already took there finds the form next time."""
     with transaction.atomic():
-        entry = QueueEntry.objects.select_for_update().filter(user=user, match__isnull=False).first()
+        entry = (QueueEntry.objects.select_for_update().filter(user=user, match__isnull=False)
+                 .select_related("match").first())
         if entry is None:
             return None
-        match_id = entry.match_id
         entry.delete()
-        return match_id
+        return None if entry.match.is_finished else entry.match_id
 
 
 def match_queue(game: str, preset: str, now=None) -> list[int]:

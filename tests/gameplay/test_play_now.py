@@ -118,6 +118,19 @@ def test_a_seated_player_is_sent_to_the_table_from_the_wait(client):
     assert client.get("/play/now/")["Location"] == f"/matches/{match_id}/"
 
 
+def test_after_the_table_is_over_play_now_shows_the_form_again(client):
+    from gameplay import services
+
+    start = timezone.now() - timedelta(seconds=20)
+    user = make_user()
+    client.force_login(user)
+    play_now.join(user, *QUEUE, bots_after=15, now=start)
+    play_now.match_all()
+    services.abort_match(Match.objects.get())  # played elsewhere, ended, never picked up here
+    page = client.get("/play/now/")
+    assert page.status_code == 200 and 'data-testid="play-now-form"' in page.content.decode()
+
+
 @pytest.mark.parametrize("data", [{"queue": "poker:standard", "bots_after": ""},
                                   {"queue": "allfours:trinidad_standard", "bots_after": "7"},
                                   {"queue": "allfours:nonsense"}])
