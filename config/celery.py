@@ -33,6 +33,11 @@ BEAT_SCHEDULE = {
     "sweep-stalled-bots": {"task": "gameplay.sweep_stalled_bots", "schedule": 5.0},
     # Lost presence timers: held clocks whose check-in closed, leavers past their reconnect window.
     "sweep-presence": {"task": "gameplay.sweep_presence", "schedule": 10.0},
+    # Rematch proposals not every player answered in time are cancelled (gameplay/rematch.py).
+    "sweep-rematches": {"task": "gameplay.sweep_rematches", "schedule": 10.0},
+    # Play now: the queues' rating windows widen and the bots' waits run out with time
+    # (gameplay/play_now.py; every join matches at once too). Safe with several beats and workers.
+    "match-queues": {"task": "gameplay.match_queues", "schedule": 3.0, "options": {"expires": 3.0}},
     # A lost rating task must not leave a finished match unrated (tournaments/ratings/tasks.py).
     "rate-pending-matches": {"task": "ratings.rate_pending", "schedule": 300.0},
     # Competitions: open rounds, walkovers, next rounds, close seasons (tournaments/tasks.py).

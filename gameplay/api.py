@@ -21,6 +21,8 @@
   `board_results_of` gives each board's points per side, finished or still in play;
   `ScenarioError` is a malformed board; `card_faces` a hand record's cards as pages show them;
   `publish_matches` opens a duplicate's tables to watchers once every board is over.
+- Play now (gameplay/play_now.py): `use_ratings(source)`, how a player's rating is read, which
+  the ratings app registers at start-up (gameplay imports nothing of it).
 A competition refers to a match only by its id (a foreign key named by string, "gameplay.Match").
 """
 
@@ -45,6 +47,7 @@ from gameplay.rules import ScenarioError, get_game
 from gameplay.records import FIELDS as RECORD_FIELDS, finished_matches, finished_records, record_of, records_in
 from gameplay.services import ActionRejected, SeatSpec
 from gameplay.signals import match_finished, match_started, seat_invitation_closed, seat_invited
+from gameplay.play_now import use_ratings  # the ratings app tells Play now how to read a rating
 
 MATCH_MODEL = "gameplay.Match"  # for other apps' foreign keys
 Status = Match.Status
@@ -63,7 +66,7 @@ __all__ = [
     "take_invited_seat", "decline_invited_seat", "TableAnswerRefused", "seated_users", "send_to_group", "match_started",
     "seat_invited", "seat_invitation_closed", "game_label",
     "BoardResult", "ScenarioError", "board_results_of", "engine_game", "engine_games", "CardFace", "card_faces",
-    "publish_matches", "deal_words",
+    "publish_matches", "deal_words", "use_ratings",
 ]
 
 

@@ -21,7 +21,7 @@ from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
-from gameplay import chat, frames, presence, services
+from gameplay import chat, frames, presence, rematch, services
 from tuning.live_db import on_database_thread
 from gameplay.services import ActionRejected, error_frame
 
@@ -31,6 +31,7 @@ CLOSE_TOO_BIG = 1009  # RFC 6455: a frame over WS_MAX_MESSAGE_CHARS
 CLOSE_SERVER_ERROR = 1011  # RFC 6455: a bug of ours, logged with its traceback
 CLOSE_FORBIDDEN = 4403  # not allowed to watch this table
 CLOSE_TOO_MANY_SOCKETS = 4429  # this user already has WS_MAX_SOCKETS_PER_USER table sockets open
+STATUS_FINISHED = "finished"  # the protocol's status of a finished match (a rematch may be open)
 
 
 class TokenBucket:
@@ -93,6 +94,20 @@ async def on_chat_history(socket: "MatchConsumer", message: dict) -> None:
                             "messages": await on_database_thread(chat.recent, socket.match_id, socket.seat)})
 
 
+async def on_rematch(socket: "MatchConsumer", message: dict) -> None:
+    """rematch, rematch_decline (docs/protocol-extensions.md, "Rematch"): the `rematch` frame
+    goes to every socket of the match after the commit; the sender gets an ack."""
+    ref = _echoed_ref(message)
+    try:
+        if ref is None:
+            raise ActionRejected("bad_message", "ref must be a string of at most 64 characters.")
+        await on_database_thread(rematch.answer, socket.match_id, socket.user, message["type"])
+    except ActionRejected as rejected:
+        await socket.send_json(error_frame(rejected.code, rejected.message, ref))
+        return
+    await socket.send_json({"type": "ack", "ref": ref, "seq": None})
+
+
 # What a client may send: `type` -> handler(socket, message). A new kind of message is one line.
 MESSAGE_HANDLERS = {
     "act": on_act,
@@ -100,6 +115,7 @@ MESSAGE_HANDLERS = {
     **{kind: on_match_act for kind in services.TABLE_ACTS},
     "chat": on_chat,
     "chat_history": on_chat_history,
+    **{kind: on_rematch for kind in rematch.KINDS},
 }
 
 
@@ -156,7 +172,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await on_database_thread(presence.arrived, self.match_id, self.seat)  # may start the clocks
         self.group = services.group_name(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.send_state()
+        state = await self.send_state()
+        if state["status"] == STATUS_FINISHED:  # a rematch proposed before this socket opened
+            if proposal := await on_database_thread(rematch.current_frame, self.match_id):
+                await self.send_json(proposal)
         if self.seat is None and await on_database_thread(presence.seat_taken_by_another, self.match_id, self.user):
             await self.send_json({**error_frame("forbidden", services.moves.SEAT_HELD), "reason": "seat_held"})
 
@@ -219,8 +238,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             return
         await handler(self, message)
 
-    async def send_state(self):
-        await self.send_json(await on_database_thread(services.current_state, self.match_id, self.user))
+    async def send_state(self) -> dict:
+        state = await on_database_thread(services.current_state, self.match_id, self.user)
+        await self.send_json(state)
+        return state
 
     async def send_frame(self, content: dict) -> None:
         """A frame to this socket alone (the ack of a move, an error)."""
@@ -231,6 +252,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             services.forget_table(self.match_id)
         reader = "spectator" if self.seat is None else str(self.seat)
         await self.send(text_data=event["head"] + event["tails"][reader])
+
+    async def rematch_update(self, event):
+        await self.send_json(event["frame"])
 
     async def chat_message(self, event):
         if event["line"]["audience"] == chat.audience_of(self.seat):

@@ -333,6 +333,10 @@ class NewTableForm(forms.Form):
     is_public = forms.BooleanField(label=_("Public: anyone may find and watch this table"), required=False,
                                    initial=True)
     fill_with_bots = forms.BooleanField(label=_("Fill the empty seats with bots now"), required=False)
+    # A rated casual table (docs/ratings.md): four people, no bot, ever; the ratings move as in a
+    # competition. A bot that replaces a leaver makes the match unrated (gameplay/services/moves.py).
+    rated = forms.BooleanField(label=_("Rated: the result changes the four players' ratings"), required=False,
+                               help_text=_("Four people only: a rated table cannot be filled with bots."))
     bot_level = forms.ChoiceField(label=_("Level of the bots"), choices=LEVEL_CHOICES, initial=DEFAULT_LEVEL,
                                   required=False)
     seat = forms.TypedChoiceField(label=_("Your seat"), choices=SEAT_CHOICES, coerce=int, initial=0, required=False,
@@ -369,7 +373,7 @@ class NewTableForm(forms.Form):
         return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
 
     def table_fields(self):
-        return [self[name] for name in ("time_control", "best_of", "is_public", "fill_with_bots", "bot_level")]
+        return [self[name] for name in ("time_control", "best_of", "is_public", "rated", "fill_with_bots", "bot_level")]
 
     def seat_fields(self):
         return [self[name] for name in ("seat", "friend", "friend_role")]
@@ -401,7 +405,18 @@ class NewTableForm(forms.Form):
             data["options"] = self.engine.resolve_options(options)
         except ScenarioError as error:
             self.add_option_error(error.reason)
+            return data
+        self.check_rated(data)
         return data
+
+    def check_rated(self, data) -> None:
+        """A rated table is four people: refused beside the field with bots or for two players."""
+        if not data.get("rated"):
+            return
+        if data.get("fill_with_bots"):
+            self.add_error("rated", _("A rated table is for four people: it cannot be filled with bots."))
+        elif self.engine.players(data["options"]) != 4:
+            self.add_error("rated", _("A rated table is for four people: choose rules for four players."))
 
     def add_option_error(self, reason: str) -> None:
         """Put the engine's reason next to the option it names, else at the top of the form."""
@@ -429,8 +444,43 @@ class NewTableForm(forms.Form):
         match = services.create_match(
             self.game_key, data["options"], self.seat_specs(user), created_by=user,
             games_to_win=(data["best_of"] + 1) // 2, time_control=data["time_control"],
-            is_public=data["is_public"], checkin_seconds=CASUAL_CHECKIN_SECONDS)
+            is_public=data["is_public"], rated=bool(data.get("rated")), checkin_seconds=CASUAL_CHECKIN_SECONDS)
         if data["fill_with_bots"]:
             services.fill_with_bots(match, data.get("bot_level") or DEFAULT_LEVEL)
             match.refresh_from_db()
         return match
+
+
+# ----- Play now (gameplay/play_now.py) -----------------------------------------------------------
+
+BOTS_AFTER_CHOICES = [("", _("Never: people only")), ("15", _("After 15 seconds")), ("30", _("After 30 seconds")),
+                      ("60", _("After a minute")), ("120", _("After 2 minutes"))]
+
+
+def queue_label(game: str, preset: str) -> str:
+    """A queue as a person reads it: the game's name and the preset's ("All Fours · Tobago")."""
+    from gameplay.models import game_label
+
+    return f"{game_label(game)} · {PRESET_LABELS.get(preset, humanise(preset))}"
+
+
+def queue_choices() -> list[tuple[str, str]]:
+    return [(f"{game}:{preset}", queue_label(game, preset))
+            for game in Game.values for preset in get_game(game).presets]
+
+
+class PlayNowForm(forms.Form):
+    """Which queue (a game and its rules) and whether bots may fill the table after a wait."""
+
+    queue = forms.ChoiceField(label=_("Game and rules"))
+    bots_after = forms.TypedChoiceField(label=_("Fill the table with bots"), choices=BOTS_AFTER_CHOICES,
+                                        coerce=int, empty_value=None, required=False, initial="30",
+                                        help_text=_("If not enough players of your level are waiting by then."))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["queue"].choices = queue_choices()
+
+    def game_and_preset(self) -> tuple[str, str]:
+        game, preset = self.cleaned_data["queue"].split(":", 1)
+        return game, preset

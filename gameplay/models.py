@@ -198,3 +198,50 @@ class ChatMessage(models.Model):
     class Meta:
         ordering = ["match", "pk"]
         indexes = [models.Index(fields=["match", "audience", "-id"], name="chat_match_audience")]
+
+
+class Rematch(models.Model):
+    """A proposal to play a finished casual match again, same seats and options
+    (gameplay/rematch.py): open until every person seated has accepted (bots accept at once),
+    then started with its new table; a decline or REMATCH_SECONDS without every answer cancels
+    it. One row per finished match: a new proposal after a cancelled one reuses it."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for answers")
+        STARTED = "started", _("Started")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="rematch")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    proposed_by = models.PositiveSmallIntegerField()  # the seat that proposed it
+    accepted = models.JSONField(default=list)  # seats that accepted, bots' included
+    declined_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    expires_at = models.DateTimeField()
+    next_match = models.ForeignKey(Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "expires_at"], name="rematch_status_expiry")]
+
+    def __str__(self):
+        return f"rematch of {self.match_id}"
+
+
+class QueueEntry(models.Model):
+    """A player waiting in a *Play now* queue (gameplay/play_now.py): one queue per game and
+    preset, one queue per player at a time. Matched entries keep the table they were seated at
+    (`match`) until the player's page picks it up."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_entry")
+    game = models.CharField(_("game"), max_length=20, choices=Game.choices)
+    preset = models.CharField(_("rules"), max_length=40)
+    rating = models.FloatField(_("rating when joining"))
+    bots_after = models.PositiveIntegerField(_("bots after (seconds)"), null=True, blank=True)  # None: never
+    joined_at = models.DateTimeField(_("joined at"))
+    match = models.ForeignKey(Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "preset", "joined_at"], name="queue_waiting",
+                                condition=models.Q(match__isnull=True))]
+
+    def __str__(self):
+        return f"{self.user_id} in {self.game}:{self.preset}"

@@ -18,7 +18,7 @@ from django.db.models import Exists, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from gameplay import presence, services
+from gameplay import play_now, presence, rematch, services
 from gameplay.services.aftermath import playing_bots
 from gameplay.models import Match, MatchAction, Seat
 
@@ -105,3 +105,15 @@ def enforce_leaver(match_id: int, seat: int) -> bool:
 @shared_task(name="gameplay.sweep_presence", ignore_result=True)
 def sweep_presence() -> int:
     return presence.sweep_presence()
+
+
+@shared_task(name="gameplay.sweep_rematches", ignore_result=True)
+def sweep_rematches() -> int:
+    """Cancel the rematch proposals not every player answered in time (gameplay/rematch.py)."""
+    return rematch.expire_due()
+
+
+@shared_task(name="gameplay.match_queues", ignore_result=True)
+def match_queues() -> int:
+    """Play now: seat whoever fits as windows widen and bots' waits run out (gameplay/play_now.py)."""
+    return len(play_now.match_all())

@@ -22,11 +22,11 @@ from django.views.decorators.http import require_POST
 
 from config.paging import window_page
 from config.public_cache import cached_for_visitors
-from gameplay import archive, listings, log, replay_cache, services
+from gameplay import archive, listings, log, play_now as queue, rematch, replay_cache, services
 from gameplay.access import READER_FIELDS, reader_for
 from gameplay.bot_levels import LEVEL_CHOICES, bot_seat_name, valid_level
 from gameplay.cardfaces import deck_folder
-from gameplay.forms import NewTableForm
+from gameplay.forms import NewTableForm, PlayNowForm, queue_label
 from gameplay.labels import client_labels, match_ending
 from gameplay.models import Game, Match, Seat
 from gameplay.rules import get_game
@@ -93,6 +93,53 @@ def new_table(request):
     return render(request, template, {"form": form})
 
 
+# ----- Play now (gameplay/play_now.py) ---------------------------------------------------------
+
+@login_required
+def play_now(request):
+    """The queue's page: the form to join one, or the wait in it (refreshed by htmx), or the
+    table it seated the player at. A player waiting in another queue is told beside the field."""
+    if (match_id := queue.pick_up(request.user)) is not None:
+        return redirect("gameplay:table", match_id=match_id)
+    form = PlayNowForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        game, preset = form.game_and_preset()
+        try:
+            queue.join(request.user, game, preset, form.cleaned_data["bots_after"])
+        except queue.QueueRefused as refused:
+            form.add_error("queue", refused.message)
+        else:
+            return redirect("gameplay:play_now")  # the wait, or the table it seated them at at once
+    return render(request, "gameplay/play_now.html", {"form": form, **_queue_context(request.user)})
+
+
+def _queue_context(user) -> dict:
+    entry = queue.waiting_entry(user)
+    if entry is None or entry.match_id is not None:
+        return {"entry": None}
+    return {"entry": entry, "queue_name": queue_label(entry.game, entry.preset),
+            "waited": queue.waited_seconds(entry), "bots_after": entry.bots_after}
+
+
+@login_required
+def play_now_status(request):
+    """The wait's panel for htmx every few seconds; a seated player is sent to the table."""
+    entry = queue.waiting_entry(request.user)
+    if entry is not None and entry.match_id is not None:
+        response = render(request, "gameplay/play_now_status.html", {"entry": None})
+        response["HX-Redirect"] = reverse("gameplay:play_now")
+        return response
+    return render(request, "gameplay/play_now_status.html", _queue_context(request.user))
+
+
+@login_required
+@require_POST
+def play_now_leave(request):
+    if queue.leave(request.user):
+        messages.info(request, _("You left the queue."))
+    return redirect("gameplay:play_now")
+
+
 @login_required
 def join(request, code):
     match = get_object_or_404(Match, invite_code=code)
@@ -113,6 +160,9 @@ def fill_with_bots(request, match_id):
     match = get_object_or_404(Match, pk=match_id)
     if match.created_by_id != request.user.pk:
         raise Http404
+    if match.rated:  # four people or nothing: the form offers no bots for it either
+        messages.info(request, _("A rated table waits for four people: it cannot be filled with bots."))
+        return redirect("gameplay:table", match_id=match.pk)
     services.fill_with_bots(match, valid_level(request.POST.get("level")))
     return redirect("gameplay:table", match_id=match.pk)
 
@@ -196,6 +246,8 @@ def table(request, match_id):
         "status": match.status, "user": request.user.pk, "table_url": reverse("gameplay:table", args=[match.pk]),
         "past_target": past_target(match),
     }
+    if match.status != Match.Status.ABORTED:  # once finished, a casual match offers Rematch
+        context["boot"]["rematch"] = {"offer": rematch.may_offer(match, reader.seat), "labels": rematch.labels()}
     return render(request, "gameplay/table.html", context)
 
 

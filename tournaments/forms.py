@@ -161,7 +161,7 @@ class CompetitionForm(NewTableForm):
         super().__init__(*args, **kwargs)
         self.zone_name = zone_name
         self.club_id = club_id
-        for name in ("is_public", "fill_with_bots", "seat", "friend", "friend_role"):
+        for name in ("is_public", "rated", "fill_with_bots", "seat", "friend", "friend_role"):
             del self.fields[name]
         self.fields["time_control"].choices = [c for c in CLOCK_CHOICES if c[0]]
         self.fields["time_control"].initial = 30

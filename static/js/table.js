@@ -103,6 +103,8 @@ function receive(message) {
     if (table.frame && table.frame.seq >= message.seq) { table.pending = null; return; }
     const ref = message.ref; // a frame lost on the way must not leave the table locked
     setTimeout(() => { if (table.pending?.ref === ref) send({ type: "sync" }); }, ACK_FRAME_GRACE_MS);
+  } else if (message.type === "rematch") {
+    receiveRematch(message);
   } else if (message.type === "chat") {
     addChat([message]);
   } else if (message.type === "chat_history") {
@@ -597,8 +599,55 @@ function renderResult() {
     el("p", { class: "actions" },
       frame.status === "finished" ? el("a", { class: "button", href: boot.replay, "data-testid": "replay-link", text: T.replay }) : null,
       el("a", { class: "button secondary", href: boot.lobby, "data-testid": "back-link", text: T[boot.lobby_label] || T.lobby })),
+    frame.status === "finished" ? rematchPanel() : null,
   ].filter(Boolean));
   box.hidden = false;
+}
+
+// ----- rematch (docs/protocol-extensions.md, "Rematch") ------------------------------------------
+
+function receiveRematch(message) {
+  if (message.match !== boot.match) return;
+  table.rematch = message;
+  if (message.state === "started" && boot.seat !== null && message.next_url) {
+    location.assign(message.next_url); // everyone seated accepted: the same table again
+    return;
+  }
+  if (table.frame) renderResult();
+}
+
+function rematchPanel() {
+  const R = boot.rematch;
+  if (!R) return null;
+  const W = R.labels;
+  const proposal = table.rematch;
+  const names = (seats) => seats.map((seat) => isolate(boot.names[seat])).join(", ");
+  const sender = (type) => () => sendRematch({ type, ref: `r-${newRef().slice(2)}`.slice(0, 64) });
+  const button = (type, text, testid, extra = "") =>
+    el("button", { type: "button", class: `button ${extra}`.trim(), "data-testid": testid, text, onclick: sender(type) });
+  const lines = [];
+  if (proposal?.state === "open") {
+    lines.push(el("p", { "data-testid": "rematch-proposed",
+      text: proposal.proposed_by === boot.seat ? W.you_proposed : fmt(W.proposed, { name: isolate(boot.names[proposal.proposed_by]) }) }));
+    lines.push(el("p", { "data-testid": "rematch-accepted", text: fmt(W.accepted, { names: names(proposal.accepted) }) }));
+    if (proposal.waiting.length) lines.push(el("p", { "data-testid": "rematch-waiting", text: fmt(W.waiting, { names: names(proposal.waiting) }) }));
+    if (R.offer && !proposal.accepted.includes(boot.seat)) lines.push(button("rematch", W.accept, "rematch-accept"));
+    if (R.offer) lines.push(button("rematch_decline", W.decline, "rematch-decline", "secondary"));
+  } else if (proposal?.state === "started") {
+    lines.push(el("p", { text: W.started }), el("a", { class: "button", href: proposal.next_url, "data-testid": "rematch-go", text: W.go }));
+  } else {
+    if (proposal?.state === "cancelled") {
+      lines.push(el("p", { "data-testid": "rematch-cancelled",
+        text: proposal.reason === "declined" ? fmt(W.declined, { name: isolate(boot.names[proposal.declined_by]) }) : W.timeout }));
+    }
+    if (R.offer) lines.push(button("rematch", W.rematch, "rematch"));
+  }
+  return lines.length ? el("div", { class: "rematch", "data-testid": "rematch-panel", "aria-live": "polite" }, ...lines) : null;
+}
+
+function sendRematch(message) {
+  showError("");
+  send(message);
 }
 
 // ----- a game of a best-of-N is over -----------------------------------------------------------

@@ -12,7 +12,10 @@ class RatingsConfig(AppConfig):
     def ready(self):
         from gameplay import api as gameplay
 
+        from . import services
         from .receivers import enqueue_rating
 
         gameplay.match_finished.connect(enqueue_rating, sender=gameplay.match_signal_sender(),
                                         dispatch_uid="ratings.enqueue_rating")
+        # Play now seats players of similar rating: gameplay reads the Elo through this.
+        gameplay.use_ratings(lambda user, game: services.rating_for(user, game).elo)

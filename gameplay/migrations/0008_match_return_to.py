@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('gameplay', '0005_match_boards'),
+        ('gameplay', '0007_play_now_queue'),
     ]
 
     operations = [
