@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from gameplay.api import CLOCK_CHOICES, OPTION_PREFIX, PRESET_HELP, KeyedNumbersField, LeaverPolicy, NewTableForm
 from tournaments.models import Competition
 from tournaments.results import result_errors
+from tournaments.standings import TIEBREAKS, TIEBREAKS_BY_FORMAT
 
 MINUTES = _("minutes")
 MAX_SWISS_ROUNDS = 15
@@ -85,6 +86,32 @@ def refusal(error) -> str:
     return _("These boards cannot be played: %(reason)s") % {"reason": reason}
 
 
+TIEBREAK_LABELS = {
+    "head_to_head": _("Head-to-head"), "buchholz": _("Buchholz"), "sonneborn_berger": _("Sonneborn-Berger"),
+    "game_difference": _("Game points difference"), "game_points": _("Game points"),
+}
+TIEBREAK_SLOTS = tuple(f"tiebreak_{n}" for n in range(1, len(TIEBREAKS) + 1))
+TIEBREAK_SLOT_LABELS = (_("1st tiebreak"), _("2nd tiebreak"), _("3rd tiebreak"), _("4th tiebreak"), _("5th tiebreak"))
+RANKED_FORMATS = ("swiss", "round_robin", "league")  # ranked by points and tiebreaks (not a bracket, not boards)
+
+
+def tiebreak_field(number: int) -> forms.ChoiceField:
+    """One place of the tiebreak order: a box per place, each offering every tiebreak Chalk computes."""
+    return forms.ChoiceField(label=TIEBREAK_SLOT_LABELS[number - 1], required=False,
+                             choices=[("", _("(none)"))] + [(name, TIEBREAK_LABELS[name]) for name in TIEBREAKS])
+
+
+def tiebreak_order_errors(chosen: list[str]) -> dict[int, str]:
+    """The places (0-based) of a tiebreak order that repeat an earlier one, each with its sentence."""
+    errors, seen = {}, set()
+    for index, name in enumerate(chosen):
+        if name and name in seen:
+            errors[index] = _("%(name)s is already an earlier tiebreak: choose each one once.") % {
+                "name": TIEBREAK_LABELS[name]}
+        seen.add(name)
+    return errors
+
+
 def minutes_field(label, initial, help_text=""):
     return forms.IntegerField(label=label, min_value=0, max_value=60 * 24 * 60, initial=initial, help_text=help_text)
 
@@ -137,6 +164,8 @@ class CompetitionForm(NewTableForm):
         label=_("Import boards (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("A board set exported from a duplicate: its boards are played instead of new ones."))
 
+    tiebreak_1, tiebreak_2, tiebreak_3, tiebreak_4, tiebreak_5 = (tiebreak_field(n) for n in range(1, 6))
+
     reconnect_seconds = forms.IntegerField(label=_("Reconnect window (seconds)"), min_value=10, max_value=600,
                                            initial=60, required=False, help_text=_("How long a disconnected player may take to come back."))
     leaver_policy = forms.ChoiceField(label=_("When a player leaves"), choices=LeaverPolicy.choices,
@@ -161,6 +190,8 @@ class CompetitionForm(NewTableForm):
         self.format_key = self._value("format") if self._value("format") in FORMAT_HELP else Competition.Format.SWISS
         self.fields["format"].initial = self.format_key  # the select shows the format whose fields are shown
         self.fields["format"].help_text = FORMAT_HELP[self.format_key]
+        usual = ", ".join(str(TIEBREAK_LABELS[name]) for name in TIEBREAKS_BY_FORMAT.get(self.format_key, ()))
+        self.fields["tiebreak_1"].help_text = _("All empty: this format's usual order (%(order)s).") % {"order": usual}
         if self.format_key == Competition.Format.LEAGUE:  # a week is typed in days, other gaps in minutes
             interval = self.fields["round_interval"]
             interval.label, interval.initial = _("Length of a fixture week (days)"), WEEK_DAYS
@@ -245,6 +276,20 @@ class CompetitionForm(NewTableForm):
         """The fields of the chosen format only."""
         return [self[name] for name in FORMAT_ONLY.get(self.format_key, ())]
 
+    def tiebreak_fields(self):
+        """The tiebreak order's boxes, for a format ranked by points (empty for brackets and duplicates)."""
+        return [self[name] for name in TIEBREAK_SLOTS] if self.format_key in RANKED_FORMATS else []
+
+    def clean_tiebreaks(self, data) -> None:
+        """The chosen order (gaps closed up), each repeat refused beside its box; none chosen: the format's own."""
+        if data.get("format") not in RANKED_FORMATS:
+            data["tiebreak_order"] = []
+            return
+        chosen = [data.get(name) or "" for name in TIEBREAK_SLOTS]
+        for index, message in tiebreak_order_errors(chosen).items():
+            self.add_error(TIEBREAK_SLOTS[index], message)
+        data["tiebreak_order"] = [name for name in chosen if name]
+
     def carried(self) -> list[tuple[str, str]]:
         """(name, value) of the other formats' fields, kept in hidden inputs so a switch of format
         and back finds them as they were: Swiss rounds, and each format box that was shown (with
@@ -278,6 +323,7 @@ class CompetitionForm(NewTableForm):
                 data[name] = switch_value(self.data, name)
         if data.get("format") == Competition.Format.DUPLICATE:
             self.clean_duplicate(data)
+        self.clean_tiebreaks(data)
         unit = self.data.get(INTERVAL_UNIT)
         if unit and data.get("format") and unit != interval_unit(data["format"]) and "round_interval" in data:
             self.add_error("round_interval", _("The format changed: check this length again."))
@@ -334,6 +380,7 @@ class CompetitionForm(NewTableForm):
             time_control=data["time_control"], substitute_bot=data.get("bot_level") or "normal", swiss_rounds=data["swiss_rounds"],
             third_place_match=data["third_place_match"], grand_final_reset=data["grand_final_reset"],
             double_round_robin=data["double_round_robin"], seeding=data["seeding"], starts_at=data["starts_at"],
+            tiebreak_order=data.get("tiebreak_order", []),
             entries_close_at=data["entries_close_at"],
             round_interval=timedelta(**{interval_unit(data["format"]): data["round_interval"]}),
             check_in=timedelta(minutes=data["check_in"]),
@@ -360,6 +407,7 @@ class CompetitionForm(NewTableForm):
             "movement": competition.movement, "odd_pairs": competition.odd_pairs,
             "boards_per_round": competition.boards_per_round, "scoring": competition.scoring,
             "boards_seed": competition.boards_seed}
+        initial.update(zip(TIEBREAK_SLOTS, competition.tiebreak_order or ()))
         form = cls(initial=initial, game=competition.game, preset=competition.preset, **kwargs)
         for name, field in form.fields.items():
             key = name[len(OPTION_PREFIX):] if name.startswith(OPTION_PREFIX) else None

@@ -86,6 +86,8 @@ class Competition(models.Model):
     grand_final_reset = models.BooleanField(_("grand final reset"), default=True)
     double_round_robin = models.BooleanField(_("double round robin"), default=False)
     seeding = models.CharField(_("seeding"), max_length=10, choices=Seeding.choices, default=Seeding.RATING)
+    # The organiser's order of tiebreaks (names of tournaments.standings.TIEBREAKS); empty: the format's own.
+    tiebreak_order = models.JSONField(_("order of tiebreaks"), default=list, blank=True)
     # A duplicate (docs/duplicate.md): every table plays the same boards. The movement and the
     # boards per round give the rounds; the boards come from `boards_seed` (recorded, so they can
     # be played again or published) or from an imported set; `board_set` is the whole set
@@ -378,6 +380,7 @@ class AuditEntry(models.Model):
         EDITED_LIVE = "edited_live", _("edited the competition after its start")
         REOPENED = "reopened", _("reopened the competition")
         RUN_AGAIN = "run_again", _("made this competition as a copy of another")
+        SEEDED = "seeded", _("set the seeds by hand")
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="audit_entries")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,

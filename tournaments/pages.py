@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from clubs.permissions import can_organise, can_view_club, is_member
 from gameplay import api as gameplay
 from tournaments.models import CheckIn, Competition, Entry, EntryPlayer, Pairing, Round, Standing
-from tournaments.standings import TIEBREAKS_BY_FORMAT
+from tournaments.standings import tiebreak_order
 
 def can_follow(user, competition: Competition) -> bool:
     if not can_view_club(user, competition.club):
@@ -45,7 +45,7 @@ def standings_rows(competition: Competition, limit: int | None = None):
 
 
 def tiebreak_names(competition: Competition) -> tuple[str, ...]:
-    return TIEBREAKS_BY_FORMAT.get(competition.format, ())
+    return () if competition.is_duplicate else tiebreak_order(competition.format, competition.tiebreak_order)
 
 
 def pairings_with_names(competition: Competition, **filters):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tournaments.models import Competition, Standing
 from tournaments.services import duplicate
 from tournaments.services.loading import format_options, snapshot
-from tournaments.standings import standings
+from tournaments.standings import standings, tiebreak_order
 
 FIELDS = ["rank", "position", "played", "won", "drawn", "lost", "points", "games_for", "games_against",
           "tiebreaks"]
@@ -19,7 +19,8 @@ def refresh(competition: Competition) -> int:
     snap = snapshot(competition)
     if not snap.field:
         return 0
-    rows = standings(competition.format, snap.field, snap.values, snap.results, format_options(competition))
+    rows = standings(competition.format, snap.field, snap.values, snap.results, format_options(competition),
+                     tiebreaks=tiebreak_order(competition.format, competition.tiebreak_order))
     return write_changed(competition, [
         (row.entry, {"rank": row.rank, "position": position, "played": row.played, "won": row.won,
                      "drawn": row.drawn, "lost": row.lost, "points": float(row.match_points),
