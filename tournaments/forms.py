@@ -675,3 +675,45 @@ class LiveEditForm(forms.Form):
         """Round number -> typed start, for the rounds whose box is open and filled."""
         return {r.number: self.cleaned_data[f"round_{r.number}"] for r in self.rounds
                 if not self.fields[f"round_{r.number}"].disabled and self.cleaned_data.get(f"round_{r.number}")}
+
+
+class SeedsForm(forms.Form):
+    """A number box per entered pair (`seed_<entry id>`): every pair once, 1 to N, no gap and no repeat.
+    A refused form keeps every number typed, its errors beside the boxes that repeat or skip."""
+
+    def __init__(self, entries, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.entries = list(entries)
+        for position, entry in enumerate(self.entries, start=1):
+            self.fields[self.name_of(entry)] = forms.IntegerField(
+                label=entry.name, min_value=1, initial=entry.seed or position,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "data-seed": "", "min": 1,
+                                                "max": len(self.entries)}))
+
+    @staticmethod
+    def name_of(entry) -> str:
+        return f"seed_{entry.pk}"
+
+    def rows(self):
+        """(entry, its bound box) in the order shown: the present seed order."""
+        return [(entry, self[self.name_of(entry)]) for entry in self.entries]
+
+    def clean(self):
+        data, count, taken = super().clean(), len(self.entries), {}
+        for entry in self.entries:
+            name, seed = self.name_of(entry), data.get(self.name_of(entry))
+            if seed is None:
+                continue
+            if seed in taken:
+                self.add_error(name, _("Seed %(seed)s is already %(pair)s's: give each pair its own number.")
+                               % {"seed": seed, "pair": taken[seed].name})
+            elif seed > count:
+                missing = sorted(set(range(1, count + 1)) - {v for v in data.values() if isinstance(v, int)})
+                self.add_error(name, _("There are %(count)s pairs: seeds run from 1 to %(count)s without a gap "
+                                       "(%(missing)s is missing).") % {"count": count,
+                                                                       "missing": ", ".join(map(str, missing))})
+            taken.setdefault(seed, entry)
+        return data
+
+    def seeds(self) -> dict[int, int]:
+        return {entry.pk: self.cleaned_data[self.name_of(entry)] for entry in self.entries}

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import calendars, control_views, life_views, views
+from tournaments import calendars, control_views, life_views, seed_views, views
 from tournaments.api import api
 
 app_name = "tournaments"
@@ -25,6 +25,7 @@ urlpatterns = [
     path("<int:pk>/pairings/<int:pairing_id>/check-in/", views.check_in, name="check_in"),
     path("<int:pk>/manage/", views.manage, name="manage"),
     path("<int:pk>/edit/", views.edit_competition, name="edit"),
+    path("<int:pk>/seeds/", seed_views.seeds_page, name="seeds"),
     path("<int:pk>/cancel/", life_views.cancel, name="cancel"),
     path("<int:pk>/reopen/", life_views.reopen, name="reopen"),
     path("<int:pk>/delete/", life_views.delete, name="delete"),
