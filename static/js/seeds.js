@@ -18,9 +18,10 @@
     if (!handle || (event.pointerType === "mouse" && event.button !== 0)) return;
     var row = handle.closest(".seed-row"), list = row.parentNode;
     event.preventDefault();
-    handle.setPointerCapture(event.pointerId);
     row.classList.add("dragging");
+    // Listened on the window, not the handle: moving the row in the page drops a pointer capture.
     function move(e) {
+      if (e.pointerId !== event.pointerId) return;
       var over = rowAt(list, e.clientX, e.clientY, row);
       if (!over) return;
       var box = over.getBoundingClientRect();
@@ -28,14 +29,14 @@
     }
     function end() {
       row.classList.remove("dragging");
-      handle.removeEventListener("pointermove", move);
-      handle.removeEventListener("pointerup", end);
-      handle.removeEventListener("pointercancel", end);
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", end);
+      window.removeEventListener("pointercancel", end);
       renumber(list);
     }
-    handle.addEventListener("pointermove", move);
-    handle.addEventListener("pointerup", end);
-    handle.addEventListener("pointercancel", end);
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", end);
+    window.addEventListener("pointercancel", end);
   }
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll(".seed-list").forEach(function (list) {
