@@ -19,6 +19,7 @@ from gameplay import api as gameplay
 from tournaments.models import CheckIn, Competition, Entry, EntryPlayer, Pairing, Round, Standing
 from tournaments.standings import tiebreak_order
 
+
 def can_follow(user, competition: Competition) -> bool:
     if not can_view_club(user, competition.club):
         return False
@@ -42,6 +43,19 @@ def standings_rows(competition: Competition, limit: int | None = None):
     """The stored standings in order; `limit` rows at most (the competition page shows the top)."""
     rows = Standing.objects.filter(competition=competition).select_related("entry").order_by("position")
     return list(rows[:limit] if limit else rows)
+
+
+def link_preview(competition: Competition) -> dict:
+    """What a shared link to the competition's page shows (Open Graph): its name, and the game, the
+    format, its dates in the club's zone and the club, in the reader's language."""
+    from config.formatting import date_time
+    zone = competition.club.time_zone or "UTC"
+    when = _("Starts %(when)s") % {"when": date_time(competition.starts_at, zone)}
+    if competition.finished_at:
+        when = _("Played %(start)s to %(end)s") % {"start": date_time(competition.starts_at, zone),
+                                                   "end": date_time(competition.finished_at, zone)}
+    parts = [competition.get_game_display(), competition.get_format_display(), when, competition.club.name]
+    return {"title": competition.name, "description": " · ".join(str(part) for part in parts)}
 
 
 def tiebreak_names(competition: Competition) -> tuple[str, ...]:

@@ -150,7 +150,9 @@ def detail(request, pk):
         "standings": standings, "audit": pages.audit_lines(competition),
         "entries_open": entries.entries_open(competition), "enter_form": forms.EnterForm(),
         "tiebreaks": pages.tiebreak_names(competition), "champion": pages.champion(competition, standings),
-        "has_played": context["can_manage"] and lifecycle.has_played(competition)})
+        "has_played": context["can_manage"] and lifecycle.has_played(competition),
+        "preview": pages.link_preview(competition),
+        "page_url": request.build_absolute_uri(competition.get_absolute_url())})
     if competition.is_duplicate and competition.status == Competition.Status.OPEN:
         context["pairs_so_far"], context["fits"] = duplicate_pages.what_fits(competition)
     return render(request, "tournaments/detail.html", context)
