@@ -1,4 +1,4 @@
-"""Issue 31: seeds set by hand on a Spanish phone (390 px) in a real Chromium, by clicks only: the
+"""Issue 31: seeds set by hand on a Spanish and an Arabic phone (390 px) in a real Chromium, by clicks only: the
 number boxes and a drag by a pair's handle, then Start now; the bracket pairs the seeds 1 v 4, 2 v 3."""
 
 import re
@@ -28,12 +28,13 @@ def drag(page, handle, target):
     page.mouse.up()
 
 
-def test_seeds_by_hand_on_a_spanish_phone_decide_the_brackets_first_round(page, asgi_live):  # noqa: F811
+@pytest.mark.parametrize("language", ["es", "ar"])
+def test_seeds_by_hand_on_a_phone_decide_the_brackets_first_round(page, asgi_live, language):  # noqa: F811
     page.set_viewport_size({"width": 390, "height": 844})
-    page.context.set_extra_http_headers({"Accept-Language": "es-ES"})
+    page.context.set_extra_http_headers({"Accept-Language": language})
     page.on("dialog", lambda dialog: dialog.accept())
     organiser = get_user_model().objects.create_user("organiser", "organiser@example.com", PASSWORD)
-    Player.objects.update_or_create(user=organiser, defaults={"preferred_language": "es"})
+    Player.objects.update_or_create(user=organiser, defaults={"preferred_language": language})
     log_in(page, "organiser")
     competition = make_competition(make_club(organiser, time_zone="America/Port_of_Spain"),
                                    format="single_elimination", seeding="hand", starts_in=timedelta(days=1))
@@ -52,12 +53,12 @@ def test_seeds_by_hand_on_a_spanish_phone_decide_the_brackets_first_round(page, 
     rows.filter(has_text="Bots 2").locator("input").fill("4")
     rows.filter(has_text="Bots 3").locator("input").fill("3")
     page.get_by_test_id("save-seeds").click()
-    expect(page.get_by_test_id("entries")).to_contain_text(re.compile(r"Cabeza de serie 1:\s*Bots 4"))
+    expect(page.get_by_test_id("entries")).to_contain_text(re.compile(r"(Cabeza de serie 1|المصنَّف 1):\s*Bots 4"))
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     assert AuditEntry.objects.filter(competition=competition, action=AuditEntry.Action.SEEDED).count() == 4
 
     page.get_by_test_id("start-now").click()
-    expect(page.get_by_test_id("competition-status")).to_have_text(re.compile("En curso|Terminada"))
+    expect(page.get_by_test_id("competition-status")).to_have_text(re.compile("En curso|Terminada|جارية|منتهية"))
     page.get_by_test_id("bracket-link").click()
     first_round = page.locator("g[data-box]").filter(has_text="(1) Bots 4")
     expect(first_round.first).to_contain_text("(4) Bots 2")
