@@ -1,8 +1,12 @@
 """A tiebreak order the organiser picks per competition: chosen on the form (repeats refused beside the
 box, everything typed kept), stored, shown on the competition page, and followed by the standings."""
 
+from datetime import timedelta
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.competitions_db.helpers import make_club, make_competition, make_user
 from tests.competitions_db.test_organiser_controls import form_data
@@ -78,3 +82,23 @@ def test_the_stored_standings_follow_the_chosen_order():
     competition.tiebreak_order = ["game_difference", "head_to_head"]
     competition.save(update_fields=["tiebreak_order"])
     assert top_two() == ["Pair 1", "Pair 2"]
+
+
+def test_the_edit_form_shows_the_stored_order_and_a_change_of_it_is_saved_and_audited(client, organiser, club):
+    competition = make_competition(club, format="league", round_interval=timedelta(days=7), time_control=30,
+                                   starts_in=timedelta(days=2), tiebreak_order=["head_to_head", "game_points"])
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:edit", args=[competition.pk]))
+    form = page.context["form"]
+    assert [form[name].value() for name in ("tiebreak_1", "tiebreak_2", "tiebreak_3")] == ["head_to_head", "game_points", None]
+    data = {name: field.value() for name, field in ((n, form[n]) for n in form.fields) if field.value() is not None}
+    data = {k: ("on" if v is True else v) for k, v in data.items() if v is not False}
+    data["starts_at"] = timezone.localtime(competition.starts_at, ZoneInfo(club.time_zone)).strftime("%Y-%m-%dT%H:%M")
+    data["seen"] = page.context["seen"]
+    data["tiebreak_2"] = "buchholz"
+    response = client.post(reverse("tournaments:edit", args=[competition.pk]), data)
+    assert response.status_code == 302, response.context["form"].errors if response.context else response
+    competition.refresh_from_db()
+    assert competition.tiebreak_order == ["head_to_head", "buchholz"]
+    assert competition.audit_entries.filter(action="edited").get().detail["changed"]["tiebreak_order"] == [
+        ["head_to_head", "game_points"], ["head_to_head", "buchholz"]]
