@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from gameplay.api import CLOCK_CHOICES, OPTION_PREFIX, PRESET_HELP, KeyedNumbersField, LeaverPolicy, NewTableForm
 from tournaments.models import Competition
 from tournaments.results import result_errors
+from tournaments.standings import TIEBREAKS, TIEBREAKS_BY_FORMAT
 
 MINUTES = _("minutes")
 MAX_SWISS_ROUNDS = 15
@@ -85,6 +86,32 @@ def refusal(error) -> str:
     return _("These boards cannot be played: %(reason)s") % {"reason": reason}
 
 
+TIEBREAK_LABELS = {
+    "head_to_head": _("Head-to-head"), "buchholz": _("Buchholz"), "sonneborn_berger": _("Sonneborn-Berger"),
+    "game_difference": _("Game points difference"), "game_points": _("Game points"),
+}
+TIEBREAK_SLOTS = tuple(f"tiebreak_{n}" for n in range(1, len(TIEBREAKS) + 1))
+TIEBREAK_SLOT_LABELS = (_("1st tiebreak"), _("2nd tiebreak"), _("3rd tiebreak"), _("4th tiebreak"), _("5th tiebreak"))
+RANKED_FORMATS = ("swiss", "round_robin", "league")  # ranked by points and tiebreaks (not a bracket, not boards)
+
+
+def tiebreak_field(number: int) -> forms.ChoiceField:
+    """One place of the tiebreak order: a box per place, each offering every tiebreak Chalk computes."""
+    return forms.ChoiceField(label=TIEBREAK_SLOT_LABELS[number - 1], required=False,
+                             choices=[("", _("(none)"))] + [(name, TIEBREAK_LABELS[name]) for name in TIEBREAKS])
+
+
+def tiebreak_order_errors(chosen: list[str]) -> dict[int, str]:
+    """The places (0-based) of a tiebreak order that repeat an earlier one, each with its sentence."""
+    errors, seen = {}, set()
+    for index, name in enumerate(chosen):
+        if name and name in seen:
+            errors[index] = _("%(name)s is already an earlier tiebreak: choose each one once.") % {
+                "name": TIEBREAK_LABELS[name]}
+        seen.add(name)
+    return errors
+
+
 def minutes_field(label, initial, help_text=""):
     return forms.IntegerField(label=label, min_value=0, max_value=60 * 24 * 60, initial=initial, help_text=help_text)
 
@@ -144,6 +171,8 @@ class CompetitionForm(NewTableForm):
         label=_("Late entries until round"), min_value=2, max_value=MAX_SWISS_ROUNDS, required=False,
         help_text=_("Empty: no late entries. After the start a pair may still enter until this round is drawn "
                     "(a league: until this week opens); it plays from the next round."))
+    tiebreak_1, tiebreak_2, tiebreak_3, tiebreak_4, tiebreak_5 = (tiebreak_field(n) for n in range(1, 6))
+
     reconnect_seconds = forms.IntegerField(label=_("Reconnect window (seconds)"), min_value=10, max_value=600,
                                            initial=60, required=False, help_text=_("How long a disconnected player may take to come back."))
     leaver_policy = forms.ChoiceField(label=_("When a player leaves"), choices=LeaverPolicy.choices,
@@ -172,6 +201,8 @@ class CompetitionForm(NewTableForm):
         self.format_key = self._value("format") if self._value("format") in FORMAT_HELP else Competition.Format.SWISS
         self.fields["format"].initial = self.format_key  # the select shows the format whose fields are shown
         self.fields["format"].help_text = FORMAT_HELP[self.format_key]
+        usual = ", ".join(str(TIEBREAK_LABELS[name]) for name in TIEBREAKS_BY_FORMAT.get(self.format_key, ()))
+        self.fields["tiebreak_1"].help_text = _("All empty: this format's usual order (%(order)s).") % {"order": usual}
         if self.format_key == Competition.Format.LEAGUE:  # a week is typed in days, other gaps in minutes
             interval = self.fields["round_interval"]
             interval.label, interval.initial = _("Length of a fixture week (days)"), WEEK_DAYS
@@ -256,6 +287,20 @@ class CompetitionForm(NewTableForm):
         """The fields of the chosen format only."""
         return [self[name] for name in FORMAT_ONLY.get(self.format_key, ())]
 
+    def tiebreak_fields(self):
+        """The tiebreak order's boxes, for a format ranked by points (empty for brackets and duplicates)."""
+        return [self[name] for name in TIEBREAK_SLOTS] if self.format_key in RANKED_FORMATS else []
+
+    def clean_tiebreaks(self, data) -> None:
+        """The chosen order (gaps closed up), each repeat refused beside its box; none chosen: the format's own."""
+        if data.get("format") not in RANKED_FORMATS:
+            data["tiebreak_order"] = []
+            return
+        chosen = [data.get(name) or "" for name in TIEBREAK_SLOTS]
+        for index, message in tiebreak_order_errors(chosen).items():
+            self.add_error(TIEBREAK_SLOTS[index], message)
+        data["tiebreak_order"] = [name for name in chosen if name]
+
     def carried(self) -> list[tuple[str, str]]:
         """(name, value) of the other formats' fields, kept in hidden inputs so a switch of format
         and back finds them as they were: Swiss rounds, and each format box that was shown (with
@@ -289,6 +334,7 @@ class CompetitionForm(NewTableForm):
                 data[name] = switch_value(self.data, name)
         if data.get("format") == Competition.Format.DUPLICATE:
             self.clean_duplicate(data)
+        self.clean_tiebreaks(data)
         unit = self.data.get(INTERVAL_UNIT)
         if unit and data.get("format") and unit != interval_unit(data["format"]) and "round_interval" in data:
             self.add_error("round_interval", _("The format changed: check this length again."))
@@ -350,7 +396,7 @@ class CompetitionForm(NewTableForm):
             third_place_match=data["third_place_match"], grand_final_reset=data["grand_final_reset"],
             double_round_robin=data["double_round_robin"], seeding=data["seeding"], starts_at=data["starts_at"],
             entries_close_at=data["entries_close_at"], entry_cap=data.get("entry_cap"),
-            late_entries_until=data.get("late_entries_until"),
+            late_entries_until=data.get("late_entries_until"), tiebreak_order=data.get("tiebreak_order", []),
             round_interval=timedelta(**{interval_unit(data["format"]): data["round_interval"]}),
             check_in=timedelta(minutes=data["check_in"]),
             grace=timedelta(minutes=data["grace"]), reconnect_seconds=data.get("reconnect_seconds") or 60,
@@ -378,6 +424,7 @@ class CompetitionForm(NewTableForm):
             "movement": competition.movement, "odd_pairs": competition.odd_pairs,
             "boards_per_round": competition.boards_per_round, "scoring": competition.scoring,
             "boards_seed": competition.boards_seed}
+        initial.update(zip(TIEBREAK_SLOTS, competition.tiebreak_order or ()))
         form = cls(initial=initial, game=competition.game, preset=competition.preset, **kwargs)
         for name, field in form.fields.items():
             key = name[len(OPTION_PREFIX):] if name.startswith(OPTION_PREFIX) else None
@@ -677,3 +724,45 @@ class LiveEditForm(forms.Form):
         """Round number -> typed start, for the rounds whose box is open and filled."""
         return {r.number: self.cleaned_data[f"round_{r.number}"] for r in self.rounds
                 if not self.fields[f"round_{r.number}"].disabled and self.cleaned_data.get(f"round_{r.number}")}
+
+
+class SeedsForm(forms.Form):
+    """A number box per entered pair (`seed_<entry id>`): every pair once, 1 to N, no gap and no repeat.
+    A refused form keeps every number typed, its errors beside the boxes that repeat or skip."""
+
+    def __init__(self, entries, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.entries = list(entries)
+        for position, entry in enumerate(self.entries, start=1):
+            self.fields[self.name_of(entry)] = forms.IntegerField(
+                label=entry.name, min_value=1, initial=entry.seed or position,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "data-seed": "", "min": 1,
+                                                "max": len(self.entries)}))
+
+    @staticmethod
+    def name_of(entry) -> str:
+        return f"seed_{entry.pk}"
+
+    def rows(self):
+        """(entry, its bound box) in the order shown: the present seed order."""
+        return [(entry, self[self.name_of(entry)]) for entry in self.entries]
+
+    def clean(self):
+        data, count, taken = super().clean(), len(self.entries), {}
+        for entry in self.entries:
+            name, seed = self.name_of(entry), data.get(self.name_of(entry))
+            if seed is None:
+                continue
+            if seed in taken:
+                self.add_error(name, _("Seed %(seed)s is already %(pair)s's: give each pair its own number.")
+                               % {"seed": seed, "pair": taken[seed].name})
+            elif seed > count:
+                missing = sorted(set(range(1, count + 1)) - {v for v in data.values() if isinstance(v, int)})
+                self.add_error(name, _("There are %(count)s pairs: seeds run from 1 to %(count)s without a gap "
+                                       "(%(missing)s is missing).") % {"count": count,
+                                                                       "missing": ", ".join(map(str, missing))})
+            taken.setdefault(seed, entry)
+        return data
+
+    def seeds(self) -> dict[int, int]:
+        return {entry.pk: self.cleaned_data[self.name_of(entry)] for entry in self.entries}

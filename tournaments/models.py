@@ -93,6 +93,8 @@ class Competition(models.Model):
     # a waiting list; a Swiss or a league takes late pairs until round `late_entries_until` opens.
     entry_cap = models.PositiveSmallIntegerField(_("entry cap"), null=True, blank=True)
     late_entries_until = models.PositiveSmallIntegerField(_("late entries until round"), null=True, blank=True)
+    # The organiser's order of tiebreaks (names of tournaments.standings.TIEBREAKS); empty: the format's own.
+    tiebreak_order = models.JSONField(_("order of tiebreaks"), default=list, blank=True)
     # A duplicate (docs/duplicate.md): every table plays the same boards. The movement and the
     # boards per round give the rounds; the boards come from `boards_seed` (recorded, so they can
     # be played again or published) or from an imported set; `board_set` is the whole set
@@ -400,6 +402,7 @@ class AuditEntry(models.Model):
         LATE_ENTRY = "late_entry", _("entered a pair late")
         REMINDED = "reminded", _("reminded the players not checked in")
         ANNOUNCED = "announced", _("sent an announcement to the entrants")
+        SEEDED = "seeded", _("set the seeds by hand")
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="audit_entries")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,

@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from clubs.permissions import can_organise, can_view_club, is_member
 from gameplay import api as gameplay
 from tournaments.models import CheckIn, Competition, Entry, EntryPlayer, Pairing, Round, Standing
-from tournaments.standings import TIEBREAKS_BY_FORMAT
+from tournaments.standings import tiebreak_order
+
 
 def can_follow(user, competition: Competition) -> bool:
     if not can_view_club(user, competition.club):
@@ -44,8 +45,21 @@ def standings_rows(competition: Competition, limit: int | None = None):
     return list(rows[:limit] if limit else rows)
 
 
+def link_preview(competition: Competition) -> dict:
+    """What a shared link to the competition's page shows (Open Graph): its name, and the game, the
+    format, its dates in the club's zone and the club, in the reader's language."""
+    from config.formatting import date_time
+    zone = competition.club.time_zone or "UTC"
+    when = _("Starts %(when)s") % {"when": date_time(competition.starts_at, zone)}
+    if competition.finished_at:
+        when = _("Played %(start)s to %(end)s") % {"start": date_time(competition.starts_at, zone),
+                                                   "end": date_time(competition.finished_at, zone)}
+    parts = [competition.get_game_display(), competition.get_format_display(), when, competition.club.name]
+    return {"title": competition.name, "description": " · ".join(str(part) for part in parts)}
+
+
 def tiebreak_names(competition: Competition) -> tuple[str, ...]:
-    return TIEBREAKS_BY_FORMAT.get(competition.format, ())
+    return () if competition.is_duplicate else tiebreak_order(competition.format, competition.tiebreak_order)
 
 
 def pairings_with_names(competition: Competition, **filters):

@@ -182,6 +182,15 @@ DEFAULT_TIEBREAKS = ("game_difference", "game_points")  # a format with no entry
 POINTS_BY_FORMAT = {"league": LEAGUE_POINTS}
 
 
+def tiebreak_order(format_key: str, chosen: Sequence[str] = ()) -> tuple[str, ...]:
+    """The tiebreaks a competition applies, in order: the organiser's choice (names of ``TIEBREAKS``,
+    unknown ones dropped), else the format's own. A bracket ranks by its places and uses none."""
+    if format_key in ("single_elimination", "double_elimination"):
+        return ()
+    picked = tuple(name for name in chosen if name in TIEBREAKS)
+    return picked or TIEBREAKS_BY_FORMAT.get(format_key, DEFAULT_TIEBREAKS)
+
+
 def _split(table: Table, groups: list[list], name: str, values: dict) -> list[list]:
     """Refine every tied group by one tiebreak (higher is better, None last)."""
     refined = []

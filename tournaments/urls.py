@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from tournaments import calendars, control_views, entry_views, life_views, report_views, views
+from tournaments import (calendars, control_views, entry_views, export_views, life_views, report_views, seed_views,
+                         views)
 from tournaments.api import api
 
 app_name = "tournaments"
@@ -15,6 +16,9 @@ urlpatterns = [
     path("<int:pk>/standings/", views.standings_page, name="standings"),
     path("<int:pk>/bracket/", views.bracket_page, name="bracket"),
     path("<int:pk>/rounds/<int:number>/", views.round_page, name="round"),
+    path("<int:pk>/rounds/<int:number>/pairings.csv", export_views.round_csv, name="round_csv"),
+    path("<int:pk>/results.csv", export_views.results_csv, name="results_csv"),
+    path("<int:pk>/standings.csv", export_views.standings_csv, name="standings_csv"),
     path("<int:pk>/duplicate/", views.duplicate_page, name="duplicate"),
     path("<int:pk>/boards.json", views.boards_export, name="boards_export"),
     path("<int:pk>/boards/<int:number>/", views.board_page, name="board"),
@@ -28,6 +32,7 @@ urlpatterns = [
     path("<int:pk>/pairings/<int:pairing_id>/check-in/", views.check_in, name="check_in"),
     path("<int:pk>/manage/", views.manage, name="manage"),
     path("<int:pk>/edit/", views.edit_competition, name="edit"),
+    path("<int:pk>/seeds/", seed_views.seeds_page, name="seeds"),
     path("<int:pk>/cancel/", life_views.cancel, name="cancel"),
     path("<int:pk>/reopen/", life_views.reopen, name="reopen"),
     path("<int:pk>/delete/", life_views.delete, name="delete"),

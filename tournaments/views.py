@@ -162,7 +162,9 @@ def render_detail(request, competition, status=200, **refused):
         "tiebreaks": pages.tiebreak_names(competition), "champion": pages.champion(competition, standings),
         "has_played": context["can_manage"] and lifecycle.has_played(competition),
         "waiting_list": pages.waiting_list(competition),
-        "announcements": pages.announcements(competition)})
+        "announcements": pages.announcements(competition),
+        "preview": pages.link_preview(competition),
+        "page_url": request.build_absolute_uri(competition.get_absolute_url())})
     if context["can_manage"]:
         context["announce_form"] = refused.get("announce_form") or forms.AnnouncementForm()
     if competition.is_duplicate and competition.status == Competition.Status.OPEN:

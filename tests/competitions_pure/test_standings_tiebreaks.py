@@ -5,7 +5,7 @@ import pytest
 
 from tournaments.formats import Pairing, Result
 from tournaments.standings import (
-    LEAGUE_POINTS, buchholz, head_to_head, sonneborn_berger, standings, tally,
+    LEAGUE_POINTS, buchholz, head_to_head, sonneborn_berger, standings, tally, tiebreak_order,
 )
 
 from .conftest import make_entries, play_out
@@ -116,3 +116,26 @@ def test_custom_tiebreak_list_and_points_are_honoured():
 def test_unknown_tiebreak_is_an_error():
     with pytest.raises(KeyError):
         standings("swiss", *swiss_history(), tiebreaks=["koya"])
+
+
+def test_an_organisers_tiebreak_order_ranks_a_tie_by_the_first_chosen_rule():
+    """1 and 2 are equal on points: 2 beat 1 (head-to-head), 1 has the better game difference."""
+    history = round_robin_history()
+    by_game_difference = standings("round_robin", *history, tiebreaks=tiebreak_order("round_robin", ["game_difference", "head_to_head"]))
+    by_head_to_head = standings("round_robin", *history, tiebreaks=tiebreak_order("round_robin", ["head_to_head", "game_difference"]))
+    assert [r.entry for r in by_game_difference][:2] == [1, 2]
+    assert [r.entry for r in by_head_to_head][:2] == [2, 1]
+    assert [name for name, _ in by_game_difference[0].tiebreaks] == ["game_difference", "head_to_head"]
+
+
+def test_no_tiebreak_chosen_means_the_formats_own_order_and_a_bracket_uses_none():
+    assert tiebreak_order("swiss", []) == ("buchholz", "sonneborn_berger", "head_to_head", "game_difference")
+    assert tiebreak_order("league", ["no_such_rule"]) == ("game_difference", "game_points", "head_to_head")
+    assert tiebreak_order("single_elimination", ["buchholz"]) == ()
+
+
+def test_a_tiebreak_order_that_repeats_a_rule_is_refused_at_the_repeat():
+    from tournaments.forms import tiebreak_order_errors
+    errors = tiebreak_order_errors(["buchholz", "game_points", "buchholz", "", ""])
+    assert list(errors) == [2] and "Buchholz" in str(errors[2])
+    assert tiebreak_order_errors(["buchholz", "", "", "", ""]) == {}

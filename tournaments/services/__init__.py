@@ -5,6 +5,7 @@
 - entries: entering as a pair, invitations, withdrawals before the start, organiser-added pairs;
 - organiser: pause, resume, reschedule, replace a player, withdraw/disqualify, override a result;
 - lifecycle: cancel, reopen, delete, run again, the edit after the start;
+- seeds: the organiser's seeds by hand before the start;
 - ranking: the stored standings; notify: site and email notifications; loading: rows to values.
 """
 

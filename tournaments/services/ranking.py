@@ -6,7 +6,7 @@ from __future__ import annotations
 from tournaments.models import Competition, Standing
 from tournaments.services import duplicate
 from tournaments.services.loading import format_options, snapshot
-from tournaments.standings import standings
+from tournaments.standings import standings, tiebreak_order
 
 FIELDS = ["rank", "position", "played", "won", "drawn", "lost", "points", "games_for", "games_against",
           "tiebreaks"]
@@ -23,7 +23,8 @@ def refresh(competition: Competition) -> int:
     if competition.format == Competition.Format.ROUND_ROBIN:
         field, values, results = voided(snap)
         Standing.objects.filter(competition=competition).exclude(entry_id__in=[e.id for e in field]).delete()
-    rows = standings(competition.format, field, values, results, format_options(competition))
+    rows = standings(competition.format, field, values, results, format_options(competition),
+                     tiebreaks=tiebreak_order(competition.format, competition.tiebreak_order))
     return write_changed(competition, [
         (row.entry, {"rank": row.rank, "position": position, "played": row.played, "won": row.won,
                      "drawn": row.drawn, "lost": row.lost, "points": float(row.match_points),

@@ -173,6 +173,13 @@ def tiebreak_short(name) -> str:
 
 
 @register.filter
+def tiebreak_label(name) -> str:
+    """A tiebreak's whole name in the reader's language (the competition page's facts)."""
+    from tournaments.forms import TIEBREAK_LABELS
+    return str(TIEBREAK_LABELS.get(name, ""))
+
+
+@register.filter
 def changed_fields(changed) -> str:
     """The names of the fields an edit changed, as the reader's language says them."""
     names = []
