@@ -179,3 +179,24 @@ function itemRows(detail, cards, words, names) {
       { name: isolate(names[cante.seat]), suit: cards.suitText(cante.suit) }), cante.points)),
   };
 }
+
+// ----- the score sheet (gameplay/scoresheet.py: the same rows, from the same deal records) ------
+
+// One row per closed deal: {deal, points: [team 0, team 1], total: [team 0, team 1]}.
+export function sheetRows(records) {
+  return (records ?? []).map((record, index) => ({ deal: index + 1, points: record.delta, total: record.score }));
+}
+
+// A sheet's table: the deal, each team's points in `order` (the reader's team first at the table),
+// and a Total row with the score after the last deal. Cells name their team (data-team).
+export function sheetTable(rows, labels, order, heads, caption = "") {
+  const T = labels.text;
+  const cells = (pair) => order.map((team) => el("td", { "data-team": String(team), text: String(pair?.[team] ?? 0) }));
+  const body = el("tbody", {}, rows.map((row) => el("tr", { "data-deal": String(row.deal) },
+    el("th", { scope: "row", text: String(row.deal) }), ...cells(row.points))));
+  const foot = rows.length ? el("tfoot", {}, el("tr", { class: "total" },
+    el("th", { scope: "row", text: T.sheet_total }), ...cells(rows.at(-1).total))) : null;
+  return el("table", { class: "sheet-table" },
+    caption ? el("caption", { text: caption }) : null,
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: T.sheet_deal }), ...heads)), body, foot);
+}

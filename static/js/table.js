@@ -6,7 +6,7 @@
 // and shows an offline badge meanwhile. Any legal action with a `card` is a card in the hand;
 // every other legal action is a button labelled from the translated dictionary in the boot data.
 
-import { Cards, byWhom, detailRows, el, fmt, isolate, lastTrickBy, nextSeat, position, signed } from "./cards.js";
+import { Cards, byWhom, detailRows, el, fmt, isolate, lastTrickBy, nextSeat, position, sheetRows, sheetTable, signed } from "./cards.js";
 import * as saudi from "./saudi.js"; // classic Saudi Baloot's parts (view.mode "saudi_classic")
 
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
@@ -173,6 +173,7 @@ function render() {
   renderTrick();
   renderNotes();
   renderScores();
+  renderSheet();
   renderTurn();
   renderActions();
   renderHand();
@@ -383,6 +384,31 @@ function renderScores() {
   info.textContent = v.deal_number ? fmt(T.deal, { number: v.deal_number }) : "";
   renderBoardNumber(match);
 }
+
+// The score sheet (gameplay/scoresheet.py): the games already decided (view.match.sheets) and
+// the current game's closed deals (view.deals), the reader's team first.
+function renderSheet() {
+  const box = page.querySelector(".score-sheet .sheet-body");
+  if (!box) return;
+  const v = view();
+  const earlier = v.match?.sheets ?? [];
+  const current = sheetRows(v.deals);
+  const caption = (index) => (earlier.length || (v.match?.games_to_win ?? 1) > 1 ? fmt(T.sheet_game, { number: index + 1 }) : "");
+  const tables = earlier.map((rows, index) => sheetTable(rows, L, sides(), teamHeads(true), caption(index)));
+  if (v.match?.winner === null || v.match?.winner === undefined || current.length) {
+    tables.push(current.length ? sheetTable(current, L, sides(), teamHeads(true), caption(earlier.length))
+      : el("p", { class: "helptext", text: T.sheet_empty }));
+  }
+  box.replaceChildren(...tables);
+}
+
+page.querySelector("[data-testid=open-sheet]")?.addEventListener("click", (event) => {
+  const sheet = page.querySelector(".score-sheet");
+  if (!sheet) return;
+  event.preventDefault();
+  sheet.open = true;
+  sheet.scrollIntoView({ block: "nearest" });
+});
 
 // A duplicate's table: "Board k of N" (k counted at this table; the event's number of the board
 // too when it differs, as travellers name boards by it). The words come translated in the page.
