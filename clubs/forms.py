@@ -38,12 +38,25 @@ class ZoneField(forms.CharField):
         return value
 
 
+# The table as a player likes it (issue 32): on the profile and in the table's menu. A value
+# outside a field's choices is refused beside that field ("Select a valid choice").
+TABLE_SETTINGS = ["hand_order", "four_colour_deck", "card_size", "turn_alert"]
+
+
 class ProfileForm(forms.ModelForm):
     time_zone = ZoneField(label=_("Your time zone"), required=False)
 
     class Meta:
         model = Player
-        fields = ["display_name", "preferred_language", "time_zone", "table_alerts"]
+        fields = ["display_name", "preferred_language", "time_zone", "table_alerts", *TABLE_SETTINGS, "digits"]
+
+
+class TableSettingsForm(forms.ModelForm):
+    """The table's menu: the table settings alone."""
+
+    class Meta:
+        model = Player
+        fields = TABLE_SETTINGS
 
 
 class ClubForm(forms.ModelForm):

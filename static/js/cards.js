@@ -18,7 +18,8 @@ const RED = { french: new Set(["H", "D"]), spanish: new Set() };
 
 export class Cards {
   constructor(boot) {
-    this.faces = boot.cards.faces;
+    // the four-colour deck (a player's table setting): its diamonds and clubs replace the faces
+    this.faces = boot.prefs?.four_colour_deck ? { ...boot.cards.faces, ...(boot.cards.faces4 ?? {}) } : boot.cards.faces;
     this.back = boot.cards.back;
     this.deck = boot.cards.deck;
     this.labels = boot.labels;
@@ -61,6 +62,13 @@ export class Cards {
       const [sa, sb] = [Math.floor(index(a) / this.perSuit), Math.floor(index(b) / this.perSuit)];
       return sa - sb || index(b) - index(a);
     });
+  }
+
+  // Hand order by rank: the highest rank first, suit by suit within a rank.
+  sortByRank(codes) {
+    const index = (code) => this.order.indexOf(code);
+    return [...codes].sort((a, b) => (index(b) % this.perSuit) - (index(a) % this.perSuit)
+      || Math.floor(index(a) / this.perSuit) - Math.floor(index(b) / this.perSuit));
   }
 
   img(code, extra = "") {
