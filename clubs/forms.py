@@ -43,7 +43,27 @@ class ZoneField(forms.CharField):
 TABLE_SETTINGS = ["hand_order", "four_colour_deck", "card_size", "turn_alert"]
 
 
-class ProfileForm(forms.ModelForm):
+class KeepsUnsentChoices:
+    """A choice not sent at all (an older form, a script) keeps the profile's value; one sent
+    outside its choices is refused beside its field."""
+
+    KEPT = ("hand_order", "card_size", "digits")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in self.KEPT:
+            if name in self.fields:
+                self.fields[name].required = False
+
+    def clean(self):
+        cleaned = super().clean()
+        for name in self.KEPT:
+            if name in cleaned and not cleaned[name]:
+                cleaned[name] = getattr(self.instance, name)
+        return cleaned
+
+
+class ProfileForm(KeepsUnsentChoices, forms.ModelForm):
     time_zone = ZoneField(label=_("Your time zone"), required=False)
 
     class Meta:
@@ -51,7 +71,7 @@ class ProfileForm(forms.ModelForm):
         fields = ["display_name", "preferred_language", "time_zone", "table_alerts", *TABLE_SETTINGS, "digits"]
 
 
-class TableSettingsForm(forms.ModelForm):
+class TableSettingsForm(KeepsUnsentChoices, forms.ModelForm):
     """The table's menu: the table settings alone."""
 
     class Meta:

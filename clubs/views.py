@@ -27,7 +27,7 @@ from django.views.i18n import set_language
 from clubs import pages, permissions, services
 from clubs.forms import (ClubForm, InvitationForm, JoinRequestForm, MemberInvitationForm, ProfileForm, RoleForm,
                          TableSettingsForm)
-from clubs.middleware import set_language_cookie
+from clubs.middleware import remember_digits, set_language_cookie
 from clubs.models import Club, Invitation, JoinRequest, MemberInvitation, Membership
 from config.calendar_tokens import player_token
 
@@ -66,6 +66,7 @@ def profile(request):
     form = ProfileForm(request.POST or None, instance=player)
     if request.method == "POST" and form.is_valid():
         player = services.save_profile(player, **form.cleaned_data)
+        remember_digits(request, player.digits)
         return profile_saved(request, player)
     return render(request, "clubs/profile.html", {"form": form, "player": player,
                                                   "calendar_url": player_calendar_url(request)})
