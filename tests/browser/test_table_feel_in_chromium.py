@@ -126,14 +126,16 @@ def test_a_players_table_settings_and_their_turn_noticed_on_a_phone(browser, asg
     context.close()
 
 
-def test_no_sound_by_default_and_no_slide_for_reduced_motion(browser, asgi_live):
+def test_no_sound_by_default_the_hand_as_dealt_and_no_slide_for_reduced_motion(browser, asgi_live):
     context, page = phone(browser, asgi_live, "es", reduced_motion="reduce")
     log_in(page, "quiet")
-    match = table_for("quiet")
+    match = table_for("quiet", hand_order="dealt")
     open_table(page, match)
     assert page.title().startswith("▶")  # the title says it whatever the settings
+    # as dealt: the cards in the order they came (one batch here: as the deal gave them)
+    order = get_game("allfours").deck.codes
     codes = hand_codes(page)
-    assert codes == by_suit(codes)
+    assert codes == sorted(codes, key=order.index) and codes != by_suit(codes)
     play_first_card(page)
     page.wait_for_function("() => window.__slides.length > 0")
     assert page.evaluate("window.__slides[0]") == "none"
