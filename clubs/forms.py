@@ -49,12 +49,45 @@ class ZoneField(forms.CharField):
         return zone
 
 
-class ProfileForm(forms.ModelForm):
+# The table as a player likes it (issue 32): on the profile and in the table's menu. A value
+# outside a field's choices is refused beside that field ("Select a valid choice").
+TABLE_SETTINGS = ["hand_order", "four_colour_deck", "card_size", "turn_alert"]
+
+
+class KeepsUnsentChoices:
+    """A choice not sent at all (an older form, a script) keeps the profile's value; one sent
+    outside its choices is refused beside its field."""
+
+    KEPT = ("hand_order", "card_size", "digits")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in self.KEPT:
+            if name in self.fields:
+                self.fields[name].required = False
+
+    def clean(self):
+        cleaned = super().clean()
+        for name in self.KEPT:
+            if name in cleaned and not cleaned[name]:
+                cleaned[name] = getattr(self.instance, name)
+        return cleaned
+
+
+class ProfileForm(KeepsUnsentChoices, forms.ModelForm):
     time_zone = ZoneField(label=_("Your time zone"), required=False)
 
     class Meta:
         model = Player
-        fields = ["display_name", "preferred_language", "time_zone", "table_alerts"]
+        fields = ["display_name", "preferred_language", "time_zone", "table_alerts", *TABLE_SETTINGS, "digits"]
+
+
+class TableSettingsForm(KeepsUnsentChoices, forms.ModelForm):
+    """The table's menu: the table settings alone."""
+
+    class Meta:
+        model = Player
+        fields = TABLE_SETTINGS
 
 
 class ClubForm(forms.ModelForm):

@@ -2,6 +2,7 @@ from django.conf import settings
 from django.utils import translation
 
 from clubs.models import Player
+from config.digits import SESSION_KEY as DIGITS_SESSION_KEY
 
 SYNCED_SESSION_KEY = "chalk_language_synced"
 
@@ -35,7 +36,9 @@ class PreferredLanguageMiddleware:
         language = None
         if self.needs_sync(request):
             request.session[SYNCED_SESSION_KEY] = True
-            language = preferred_language(request.user)
+            language, request.session[DIGITS_SESSION_KEY] = profile_choices(request.user)
+        elif self.needs_digits(request):  # a session signed in before the digits were a setting
+            request.session[DIGITS_SESSION_KEY] = profile_choices(request.user)[1]
         if language:
             translation.activate(language)
             request.LANGUAGE_CODE = language
@@ -49,8 +52,19 @@ class PreferredLanguageMiddleware:
         user = getattr(request, "user", None)
         return bool(user and user.is_authenticated and not request.session.get(SYNCED_SESSION_KEY))
 
+    @staticmethod
+    def needs_digits(request):
+        user = getattr(request, "user", None)
+        return bool(user and user.is_authenticated and DIGITS_SESSION_KEY not in request.session)
 
-def preferred_language(user):
-    """The profile's language if it is one we serve, else None (keep what LocaleMiddleware chose)."""
-    language = Player.objects.filter(user=user).values_list("preferred_language", flat=True).first()
-    return language if language in dict(settings.LANGUAGES) else None
+
+def profile_choices(user) -> tuple:
+    """The profile's language if it is one we serve, else None (keep what LocaleMiddleware chose),
+    and its digits for Arabic pages (config/digits.py), in one query."""
+    language, digits = Player.objects.filter(user=user).values_list("preferred_language", "digits").first() or ("", "")
+    return (language if language in dict(settings.LANGUAGES) else None), digits or "western"
+
+
+def remember_digits(request, digits: str) -> None:
+    """The profile's new choice of digits, for this session's pages from now on."""
+    request.session[DIGITS_SESSION_KEY] = digits

@@ -28,6 +28,23 @@ def new_invitation_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+class HandOrder(models.TextChoices):
+    SUIT = "suit", _("By suit")
+    RANK = "rank", _("By rank")
+    DEALT = "dealt", _("As dealt")
+
+
+class CardSize(models.TextChoices):
+    SMALL = "small", _("Small")
+    MEDIUM = "medium", _("Medium")
+    LARGE = "large", _("Large")
+
+
+class Digits(models.TextChoices):
+    WESTERN = "western", _("Western digits")
+    EASTERN = "eastern", _("Eastern Arabic digits")
+
+
 class Player(models.Model):
     """A user's public face on Chalk: the name shown at tables and in standings."""
 
@@ -47,6 +64,19 @@ class Player(models.Model):
     time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
     # True until the player picks a zone in the profile: the zone then stays put when they travel.
     zone_follows_browser = models.BooleanField(default=True)
+    # The table as this player likes it (issue 32): the table page reads them (static/js/table.js).
+    hand_order = models.CharField(_("order of the cards in my hand"), max_length=8, choices=HandOrder.choices,
+                                  default=HandOrder.SUIT)
+    four_colour_deck = models.BooleanField(
+        _("four-colour deck"), default=False,
+        help_text=_("Diamonds blue and clubs green, so no two suits share a colour (the Spanish deck always has four)."))
+    card_size = models.CharField(_("card size"), max_length=8, choices=CardSize.choices, default=CardSize.MEDIUM)
+    turn_alert = models.BooleanField(
+        _("sound and vibration on my turn"), default=False,
+        help_text=_("A short beep, and a buzz on a phone that can, when a decision at your table is yours."))
+    digits = models.CharField(
+        _("digits on Arabic pages"), max_length=8, choices=Digits.choices, default=Digits.WESTERN,
+        help_text=_("Every number on a page in Arabic is written with these digits."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

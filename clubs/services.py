@@ -306,14 +306,33 @@ def profile_of(user) -> Player:
 
 
 def save_profile(player: Player, display_name: str, preferred_language: str, time_zone: str = "",
-                 table_alerts: bool = False) -> Player:
+                 table_alerts: bool = False, **settings) -> Player:
+    """The profile as the form gave it; `settings` are the table settings and the digits
+    (save_settings), each kept as it was when not given. A zone that differs from the stored one
+    was picked by the person: the browser's no longer replaces it (follow_browser_zone)."""
     stored_zone = Player.objects.filter(pk=player.pk).values_list("time_zone", flat=True).first()
-    if time_zone != stored_zone:  # a zone picked by the person: the browser's no longer replaces it
+    if time_zone != stored_zone:
         player.zone_follows_browser = False
     player.display_name, player.preferred_language, player.time_zone = display_name, preferred_language, time_zone
     player.table_alerts = table_alerts  # sound and browser notification when a table opens (dashboard)
     player.save(update_fields=["display_name", "preferred_language", "time_zone", "table_alerts",
                                "zone_follows_browser"])
+    return save_settings(player, **settings)
+
+
+SETTINGS = ("hand_order", "four_colour_deck", "card_size", "turn_alert", "digits")
+
+
+def save_settings(player: Player, **settings) -> Player:
+    """The table settings (hand order, four-colour deck, card size, turn alert) and the digits of
+    Arabic pages, already checked against their choices by the form (clubs/forms.py)."""
+    unknown = set(settings) - set(SETTINGS)
+    if unknown:
+        raise ValueError(f"not a player setting: {sorted(unknown)}")
+    for name, value in settings.items():
+        setattr(player, name, value)
+    if settings:
+        player.save(update_fields=list(settings))
     return player
 
 

@@ -29,9 +29,9 @@ def speak_preferred_language(sender, request, user, **kwargs):
     request; PreferredLanguageMiddleware only switches on the next request, so without this the
     message stayed in the language the anonymous visitor had (English on a Spanish page).
     """
-    from clubs.middleware import preferred_language  # the middleware's rule, one place
+    from clubs.middleware import profile_choices  # the middleware's rule, one place
 
-    language = request and preferred_language(user)
+    language = request and profile_choices(user)[0]
     if language:
         translation.activate(language)
         request.LANGUAGE_CODE = language

@@ -19,14 +19,15 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
-from django.utils.http import urlencode
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
 from clubs import pages, permissions, services
-from clubs.forms import ClubForm, InvitationForm, JoinRequestForm, MemberInvitationForm, ProfileForm, RoleForm
-from clubs.middleware import set_language_cookie
+from clubs.forms import (ClubForm, InvitationForm, JoinRequestForm, MemberInvitationForm, ProfileForm, RoleForm,
+                         TableSettingsForm)
+from clubs.middleware import remember_digits, set_language_cookie
 from clubs.models import Club, Invitation, JoinRequest, MemberInvitation, Membership
 from config.calendar_tokens import player_token
 from config.formatting import valid_zone_names
@@ -66,6 +67,7 @@ def profile(request):
     form = ProfileForm(request.POST or None, instance=player)
     if request.method == "POST" and form.is_valid():
         player = services.save_profile(player, **form.cleaned_data)
+        remember_digits(request, player.digits)
         return profile_saved(request, player)
     return render(request, "clubs/profile.html", {"form": form, "player": player,
                                                   "calendar_url": player_calendar_url(request)})
@@ -82,6 +84,21 @@ def follow_zone(request):
         return HttpResponse(_("%(zone)s is not a time zone.") % {"zone": zone}, status=400, content_type="text/plain")
     services.follow_browser_zone(request.user, zone)
     return HttpResponse(status=204)
+@login_required
+def table_settings(request):
+    """The table's menu (templates/gameplay/table_menu.html) posts here, and back to the table;
+    a value outside its choices is shown beside its field on this page, the rest as typed."""
+    player = services.profile_of(request.user)
+    form = TableSettingsForm(request.POST or None, instance=player)
+    back = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        back = ""
+    if request.method == "POST" and form.is_valid():
+        services.save_settings(player, **form.cleaned_data)
+        messages.success(request, _("Your table settings have been saved."))
+        return redirect(back or "table_settings")
+    status = 400 if request.method == "POST" else 200
+    return render(request, "clubs/table_settings.html", {"form": form, "next": back}, status=status)
 
 
 def player_calendar_url(request) -> str:

@@ -6,19 +6,20 @@ so no page formats a score change or a clock its own way:
 
     {{ change.elo_delta|signed:1 }}   ->  "⁦+12.5⁩" (isolated, so Arabic never shows "12.5+")
     {{ match.time_control|duration_words }}  ->  "15 minutes", "دقيقتان", "1 minuto y 30 segundos"
-    {{ when|short_date }} {{ when|clock_time }}
+    {{ when|day_date }} {{ when|clock_time }}  ->  one format per language (DATE_FORMATS)
     {{ when|date_time }}  ->  the date and time in the active zone, the zone named: "Dec. 1, 2026, 9 p.m. (UTC)"
     date_time(when, "Asia/Riyadh")  ->  the same in a named zone (a club's)
     {{ when|readers_date_time:user }}  ->  the same in the reader's own zone
 
-Digits are Western (0-9) in every language, as the Gulf's card apps write them.
+Digits are Western (0-9) in every language, as the Gulf's card apps write them; on Arabic pages a
+player may choose Eastern Arabic digits, applied to the whole page by config/digits.py.
 """
 
 import zoneinfo
 from datetime import timedelta
 
 from django import template
-from django.utils import formats, timezone
+from django.utils import dateformat, timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -113,14 +114,38 @@ def _local(value):
     return timezone.localtime(value) if timezone.is_aware(value) else value
 
 
+# One way to write a date per language, and one a time (issue 32: English showed "12/07/2026" on
+# the home and "Dec. 7" elsewhere, Arabic three formats). Every date a person reads goes through
+# day_date or date_time; month names come translated from Django's catalogues.
+DATE_FORMATS = {"en": "N j, Y", "es": r"j \d\e F \d\e Y", "ar": "j F Y"}
+TIME_FORMATS = {"en": "P", "es": "H:i", "ar": "g:i A"}
+
+
+def _language() -> str:
+    language = (translation.get_language() or "en")[:2]
+    return language if language in DATE_FORMATS else "en"
+
+
 @register.filter
-def short_date(value) -> str:
-    return formats.date_format(_local(value), "SHORT_DATE_FORMAT") if value else ""
+def day_date(value) -> str:
+    """A day as the reader's language writes it, the only way: "Dec. 7, 2026", "7 de diciembre
+    de 2026", «7 ديسمبر 2026»."""
+    return dateformat.format(_local(value), DATE_FORMATS[_language()]) if value else ""
+
+
+short_date = register.filter("short_date", day_date)  # the older name of the same format
 
 
 @register.filter
 def clock_time(value) -> str:
-    return formats.time_format(_local(value), "TIME_FORMAT") if value else ""
+    return dateformat.time_format(_local(value), TIME_FORMATS[_language()]) if value else ""
+
+
+def _date_and_time(local) -> str:
+    # Translators: a date and a time of day, as in "Dec. 7, 2026, 9 p.m."
+    return pgettext("date and time", "%(date)s, %(time)s") % {
+        "date": dateformat.format(local, DATE_FORMATS[_language()]),
+        "time": dateformat.time_format(local, TIME_FORMATS[_language()])}
 
 
 @register.filter
@@ -131,7 +156,7 @@ def date_time(value, zone: str = "") -> str:
         return ""
     name = zone or timezone.get_current_timezone_name()
     local = timezone.localtime(value, zone_of(name)) if timezone.is_aware(value) else value
-    return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({zone_name(name)})"
+    return f"{_date_and_time(local)} ({zone_name(name)})"
 
 
 def reader_zone(user) -> str:

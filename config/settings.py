@@ -85,6 +85,7 @@ MIDDLEWARE = [
     "config.api_errors.JsonApiErrorsMiddleware",  # the JSON API's errors in JSON, the guard's too
     "config.request_guard.RejectMalformedRequestsMiddleware",  # NUL bytes, over-long ids: 400/404
     "clubs.middleware.PreferredLanguageMiddleware",
+    "config.digits.DigitsMiddleware",  # one kind of digit on Arabic pages (the profile's choice)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",

@@ -13,6 +13,7 @@ urlpatterns = [
     path("language/", club_views.switch_language, name="set_language"),
     path("accounts/profile/", club_views.profile, name="profile"),
     path("accounts/profile/zone/", club_views.follow_zone, name="follow_zone"),
+    path("accounts/table-settings/", club_views.table_settings, name="table_settings"),
     path("accounts/", include("allauth.urls")),
     path("clubs/", include("clubs.urls")),
     path("players/<str:username>/", club_views.player_page, name="player"),

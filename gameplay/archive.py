@@ -8,6 +8,7 @@ matches: the timeline shows every hidden card.
 
 from __future__ import annotations
 
+from gameplay.scoresheet import deal_rows
 from gameplay.table import MATCH_ACTIONS, MatchSpec, Table
 from gameplay.table import game_start as table_game_start
 
@@ -118,10 +119,11 @@ def timeline(spec: MatchSpec, games: list, acts: dict | None = None) -> list[lis
 
 
 def scenario(games: list, number: int) -> dict | None:
-    """Game `number` as a contract scenario (None when there is no such game)."""
+    """Game `number` as a contract scenario with its score sheet (None when there is no such game)."""
     if not 0 <= number < len(games):
         return None
-    return games[number].scenario()
+    # The score sheet rides along for people (an extension key the engine's replay ignores).
+    return {**games[number].scenario(), "score_sheet": deal_rows(games[number].deal_records)}
 
 
 def final_score(result: dict, games_to_win: int) -> list | None:

@@ -1,7 +1,8 @@
 """SVG card faces for the French and the Spanish decks, drawn from code (no downloaded art).
 
 `python manage.py make_card_faces` writes `static/cards/french/<code>.svg` (all 52 French cards;
-All Fours uses them all, Baloot the 32 from Seven up), `static/cards/spanish/<code>.svg` (the
+All Fours uses them all, Baloot the 32 from Seven up), `static/cards/french4/<code>.svg` (the
+diamonds and clubs of the four-colour deck), `static/cards/spanish/<code>.svg` (the
 20 cards of La Cuatrola) and `static/cards/back.svg`. Codes are the engine's
 (docs/contracts/engine.md): `AS`, `TD`, `7H`; `1O`, `12E`, `10C`. The two decks live in their own
 folders because some codes are in both (`3C` is the three of clubs and the three of copas).
@@ -51,14 +52,18 @@ SPANISH_SUITS = {
                      '<circle cx="47" cy="74" r="4" fill="#4e3015"/>'),
 }
 
+# The four-colour deck (a player's table setting, issue 32): diamonds blue and clubs green, so
+# no two suits share a colour; spades and hearts stay as they are. Written to static/cards/french4/.
+FOUR_COLOURS = {"D": "#1f5fa8", "C": "#2e7d32"}
+
 FRENCH_RANK_TEXT = {"T": "10"}
 FRENCH_COURTS = {"J", "Q", "K"}
 SPANISH_COURTS = {"10": "SOTA", "11": "CABALLO", "12": "REY"}
 
 
-def french_sign(suit: str) -> str:
-    colour, path = FRENCH_SUITS[suit]
-    return f'<path d="{path}" fill="{colour}"/>'
+def french_sign(suit: str, colour: str | None = None) -> str:
+    own, path = FRENCH_SUITS[suit]
+    return f'<path d="{path}" fill="{colour or own}"/>'
 
 
 def spanish_sign(suit: str) -> str:
@@ -96,10 +101,10 @@ def court_panel(colour: str, sign: str, label: str, label_size: int = 30) -> str
             + placed(sign, 42, 90, 36))
 
 
-def french_face(code: str) -> str:
+def french_face(code: str, four_colour: bool = False) -> str:
     rank, suit = code[:-1], code[-1]
-    colour = FRENCH_SUITS[suit][0]
-    sign = french_sign(suit)
+    colour = FOUR_COLOURS.get(suit, FRENCH_SUITS[suit][0]) if four_colour else FRENCH_SUITS[suit][0]
+    sign = french_sign(suit, colour)
     text = FRENCH_RANK_TEXT.get(rank, rank)
     if rank in FRENCH_COURTS:
         middle = court_panel(colour, sign, rank, 34)
@@ -143,6 +148,8 @@ def back() -> str:
 def all_faces() -> dict[str, str]:
     """Relative path under static/cards/ -> SVG text, for every card and the back."""
     faces = {f"french/{code}.svg": french_face(code) for code in FRENCH_52.codes}
+    faces.update({f"french4/{code}.svg": french_face(code, four_colour=True)
+                  for code in FRENCH_52.codes if code[-1] in FOUR_COLOURS})
     faces.update({f"spanish/{code}.svg": spanish_face(code) for code in SPANISH_20.codes})
     faces["back.svg"] = back()
     return faces

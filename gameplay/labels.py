@@ -131,7 +131,16 @@ def phrases() -> dict:
         "start": _("Start"), "step": _("Step %(step)s of %(total)s"),
         "replay_loading": _("Loading the replay…"),
         "replay_failed": _("The replay could not be loaded: reload the page to try again."),
-    } | conduct_phrases()
+    } | conduct_phrases() | table_feel_phrases()
+
+
+def table_feel_phrases() -> dict:
+    """The score sheet and the table's own settings (sound, vibration, hand order, deck, size)."""
+    return {
+        "score_sheet": _("Score sheet"), "sheet_deal": pgettext("score sheet column", "Deal"),
+        "sheet_game": _("Game %(number)s"), "sheet_empty": _("No deal has ended yet."),
+        "sheet_total": _("Total"),
+    }
 
 
 def conduct_phrases() -> dict:

@@ -30,6 +30,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from gameplay.rules import IllegalAction, get_game
+from gameplay.scoresheet import deal_rows
 
 MATCH_ACTIONS = ("concede", "concede_decline", "replace", "return", "forfeit")
 HISTORY_SIZE = 60  # events kept for a client's "What happened" log after a reload
@@ -315,6 +316,9 @@ class Table:
         summary = {"game_number": self.game_number, "games_won": list(self.games_won),
                    "games_to_win": self.spec.games_to_win, "winner": self.winner, "finish": self.finish,
                    "concede_by": self.concede_by, "replaced": list(self.replaced)}
+        earlier = [game for game in self.finished_games if game is not self.state]
+        if earlier:  # the score sheet of the games already decided; the current one is view["deals"]
+            summary["sheets"] = [deal_rows(game.deal_records) for game in earlier]
         if self.is_board_match:
             summary["boards"] = len(self.spec.boards)
             summary["board"] = self.spec.boards[self.game_number].get("board", self.game_number + 1)

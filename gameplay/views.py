@@ -216,8 +216,10 @@ def card_urls(game: str) -> dict:
     read once), and some sixty lookups a table or replay page otherwise."""
     folder = deck_folder(game)
     codes = get_game(game).deck.codes
+    # the four-colour deck's faces where they differ (the Spanish deck has four colours already)
+    four = {code: static(f"cards/french4/{code}.svg") for code in codes if folder == "french" and code[-1] in "DC"}
     return {"faces": {code: static(f"cards/{folder}/{code}.svg") for code in codes},
-            "back": static("cards/back.svg"), "deck": folder}
+            "faces4": four, "back": static("cards/back.svg"), "deck": folder}
 
 
 def past_target(match: Match) -> bool:
@@ -244,11 +246,21 @@ def table(request, match_id):
         "replay": reverse("gameplay:replay", args=[match.pk]), "lobby": match.return_to or reverse("gameplay:lobby"),
         "lobby_label": "back_to_competition" if match.return_to else "lobby",
         "status": match.status, "user": request.user.pk, "table_url": reverse("gameplay:table", args=[match.pk]),
-        "past_target": past_target(match),
+        "past_target": past_target(match), "prefs": table_prefs(request.user),
     }
     if match.status != Match.Status.ABORTED:  # once finished, a casual match offers Rematch
         context["boot"]["rematch"] = {"offer": rematch.may_offer(match, reader.seat), "labels": rematch.labels()}
     return render(request, "gameplay/table.html", context)
+
+
+# The table settings a player keeps in their profile (clubs' Player: hand order, four-colour
+# deck, card size, sound and vibration on their turn), and what a visitor gets.
+TABLE_PREFS = {"hand_order": "suit", "four_colour_deck": False, "card_size": "medium", "turn_alert": False}
+
+
+def table_prefs(user) -> dict:
+    player = getattr(user, "player", None) if user.is_authenticated else None
+    return {name: getattr(player, name, default) for name, default in TABLE_PREFS.items()}
 
 
 def finished_match(request, match_id, only: tuple[str, ...] = ()) -> Match:

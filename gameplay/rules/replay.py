@@ -7,7 +7,8 @@ from .errors import IllegalAction, ScenarioError
 OK, REJECTED, MALFORMED = 0, 1, 2
 
 SCENARIO_KEYS = {"game", "options", "dealer", "start_score", "deals", "actions", "seed", "name",
-                 "description", "title", "notes", "comment"}
+                 "description", "title", "notes", "comment",
+                 "score_sheet"}  # what Chalk's export adds for people: read by no replay (engine.md)
 
 
 def replay(scenario) -> tuple[dict, int]:

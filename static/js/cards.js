@@ -18,7 +18,8 @@ const RED = { french: new Set(["H", "D"]), spanish: new Set() };
 
 export class Cards {
   constructor(boot) {
-    this.faces = boot.cards.faces;
+    // the four-colour deck (a player's table setting): its diamonds and clubs replace the faces
+    this.faces = boot.prefs?.four_colour_deck ? { ...boot.cards.faces, ...(boot.cards.faces4 ?? {}) } : boot.cards.faces;
     this.back = boot.cards.back;
     this.deck = boot.cards.deck;
     this.labels = boot.labels;
@@ -61,6 +62,13 @@ export class Cards {
       const [sa, sb] = [Math.floor(index(a) / this.perSuit), Math.floor(index(b) / this.perSuit)];
       return sa - sb || index(b) - index(a);
     });
+  }
+
+  // Hand order by rank: the highest rank first, suit by suit within a rank.
+  sortByRank(codes) {
+    const index = (code) => this.order.indexOf(code);
+    return [...codes].sort((a, b) => (index(b) % this.perSuit) - (index(a) % this.perSuit)
+      || Math.floor(index(a) / this.perSuit) - Math.floor(index(b) / this.perSuit));
   }
 
   img(code, extra = "") {
@@ -178,4 +186,25 @@ function itemRows(detail, cards, words, names) {
     cante_points: (detail.cantes ?? []).map((cante) => row(cante.seat, fmt(words.cante_by,
       { name: isolate(names[cante.seat]), suit: cards.suitText(cante.suit) }), cante.points)),
   };
+}
+
+// ----- the score sheet (gameplay/scoresheet.py: the same rows, from the same deal records) ------
+
+// One row per closed deal: {deal, points: [team 0, team 1], total: [team 0, team 1]}.
+export function sheetRows(records) {
+  return (records ?? []).map((record, index) => ({ deal: index + 1, points: record.delta, total: record.score }));
+}
+
+// A sheet's table: the deal, each team's points in `order` (the reader's team first at the table),
+// and a Total row with the score after the last deal. Cells name their team (data-team).
+export function sheetTable(rows, labels, order, heads, caption = "") {
+  const T = labels.text;
+  const cells = (pair) => order.map((team) => el("td", { "data-team": String(team), text: String(pair?.[team] ?? 0) }));
+  const body = el("tbody", {}, rows.map((row) => el("tr", { "data-deal": String(row.deal) },
+    el("th", { scope: "row", text: String(row.deal) }), ...cells(row.points))));
+  const foot = rows.length ? el("tfoot", {}, el("tr", { class: "total" },
+    el("th", { scope: "row", text: T.sheet_total }), ...cells(rows.at(-1).total))) : null;
+  return el("table", { class: "sheet-table" },
+    caption ? el("caption", { text: caption }) : null,
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: T.sheet_deal }), ...heads)), body, foot);
 }

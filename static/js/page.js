@@ -53,3 +53,34 @@ document.addEventListener("click", (event) => {
   toggle.setAttribute("aria-expanded", String(open));
   if (open) nav.querySelector("ul a, ul button")?.focus();
 });
+
+// One kind of digit on an Arabic page (config/digits.py rewrote the server's text): text the
+// page's scripts write later (the table, the replay, countdowns) is rewritten the same way.
+(() => {
+  const root = document.documentElement;
+  const chosen = document.querySelector('meta[name="chalk-digits"]')?.content;
+  if (!root.lang.startsWith("ar") || !chosen) return;
+  const eastern = chosen === "eastern";
+  const from = eastern ? /[0-9]/g : /[\u0660-\u0669\u06f0-\u06f9]/g;
+  const swap = eastern ? (d) => String.fromCharCode(0x0660 + Number(d))
+    : (d) => String((d.charCodeAt(0) - (d.charCodeAt(0) >= 0x06f0 ? 0x06f0 : 0x0660)));
+  const skipped = (node) => node.parentElement?.closest("script, style, textarea");
+  const fix = (node) => {
+    if (node.nodeType !== Node.TEXT_NODE || skipped(node)) return;
+    from.lastIndex = 0;
+    if (!from.test(node.data)) return;
+    node.data = node.data.replace(from, swap);
+  };
+  const walk = (top) => {
+    if (top.nodeType === Node.TEXT_NODE) { fix(top); return; }
+    const texts = document.createTreeWalker(top, NodeFilter.SHOW_TEXT);
+    while (texts.nextNode()) fix(texts.currentNode);
+  };
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      if (change.type === "characterData") fix(change.target);
+      else change.addedNodes.forEach(walk);
+    }
+  }).observe(root, { childList: true, characterData: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", () => walk(document.body));
+})();

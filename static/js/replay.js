@@ -3,7 +3,7 @@
 // {action, view (public), hands (all four), deal_record (when a deal closed)}, fetched from
 // boot.timeline (gameplay/replay_cache.py: the same file for every language, kept by the browser).
 
-import { Cards, detailRows, el, fmt, isolate, nextSeat, position, signed } from "./cards.js";
+import { Cards, detailRows, el, fmt, isolate, nextSeat, position, sheetRows, sheetTable, signed } from "./cards.js";
 import * as saudi from "./saudi.js"; // classic Saudi Baloot's deal summary
 
 const boot = JSON.parse(document.getElementById("replay-boot").textContent);
@@ -133,8 +133,20 @@ function renderSide(f) {
   }
 }
 
+// The score sheet up to the step shown: every deal closed at or before it (a closing step and the
+// next deal's first step carry the same record, counted once by its number).
+function renderSheet() {
+  const records = [];
+  for (const f of frames().slice(0, at.step + 1)) if (f.deal_record) records[f.deal_record_number - 1] = f.deal_record;
+  const rows = sheetRows(records.filter(Boolean));
+  const heads = [0, 1].map((team) => el("th", { scope: "col", text: teamName(team) }));
+  $(".sheet-body").replaceChildren(rows.length ? sheetTable(rows, L, [0, 1], heads)
+    : el("p", { class: "helptext", text: T.sheet_empty }));
+}
+
 function render() {
   const f = frame();
+  renderSheet();
   renderSeats(f);
   renderTrick(f);
   renderNotes(f);

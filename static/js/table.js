@@ -6,7 +6,7 @@
 // and shows an offline badge meanwhile. Any legal action with a `card` is a card in the hand;
 // every other legal action is a button labelled from the translated dictionary in the boot data.
 
-import { Cards, byWhom, detailRows, el, fmt, isolate, lastTrickBy, nextSeat, position, signed } from "./cards.js";
+import { Cards, byWhom, detailRows, el, fmt, isolate, lastTrickBy, nextSeat, position, sheetRows, sheetTable, signed } from "./cards.js";
 import * as saudi from "./saudi.js"; // classic Saudi Baloot's parts (view.mode "saudi_classic")
 
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
@@ -29,7 +29,11 @@ const table = {
   log: [],
   chat: [], // chat frames, oldest first
   muted: localStorage.getItem("chalk-chat-muted") === "1",
+  dealt: [], // the reader's cards in the order they came to the hand (hand order "as dealt")
+  wasMyTurn: false,
+  trickShown: [], // the trick's cards drawn last time (a new one slides in from its seat)
 };
+const prefs = boot.prefs ?? {}; // the player's table settings (clubs' Player; gameplay/views.py TABLE_PREFS)
 window.chalkTable = table; // for the browser tests and the curious
 
 // After an ack, how long the frame of that action may take before we ask for a fresh state.
@@ -175,6 +179,7 @@ function render() {
   renderTrick();
   renderNotes();
   renderScores();
+  renderSheet();
   renderTurn();
   renderActions();
   renderHand();
@@ -183,12 +188,47 @@ function render() {
   renderConduct();
   renderResult();
   const myTurn = frame.legal.length > 0 && frame.seat !== null;
+  if (myTurn && !table.wasMyTurn && frame.status === "playing") noticeTurn();
+  table.wasMyTurn = myTurn;
   page.classList.toggle("my-turn", myTurn);
   document.title = myTurn ? `▶ ${T.your_turn} · ${PAGE_TITLE}` : PAGE_TITLE; // seen from another tab
   tick();
 }
 
 const PAGE_TITLE = document.title;
+
+// ----- your turn, noticed (opt-in: the profile's or the table menu's "sound and vibration") -----
+
+let audio = null;
+function noticeTurn() {
+  if (!prefs.turn_alert) return;
+  navigator.vibrate?.(180);
+  try {
+    audio = audio ?? new (window.AudioContext || window.webkitAudioContext)();
+    audio.resume?.();
+    const tone = audio.createOscillator();
+    const level = audio.createGain();
+    tone.frequency.value = 880;
+    level.gain.setValueAtTime(0.15, audio.currentTime);
+    level.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+    tone.connect(level).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.25);
+  } catch (error) { /* no sound on this browser: the title and the banner still say it */ }
+  table.noticed = (table.noticed ?? 0) + 1; // for the browser tests
+}
+
+// The hand in the player's order: by suit (the default), by rank, or as dealt (the order the
+// cards came to the hand; a later batch, a draw or a second dealing, at the end).
+function orderedHand(codes) {
+  if (prefs.hand_order === "rank") return cards.sortByRank(codes);
+  if (prefs.hand_order !== "dealt") return cards.sort(codes);
+  const held = new Set(codes);
+  const kept = table.dealt.filter((code) => held.has(code));
+  const seen = new Set(kept);
+  table.dealt = kept.concat(codes.filter((code) => !seen.has(code)));
+  return table.dealt;
+}
 
 function renderSeats() {
   const v = view();
@@ -310,11 +350,15 @@ function renderTrick() {
   } else {
     area.classList.remove("previous");
   }
+  const before = new Set(table.trickShown);
   for (const { seat, card } of trick) {
-    const spot = el("div", { class: `trick-card from-${["bottom", "right", "top", "left"][position(seat, viewer(), count)]}` });
+    // a card new on the table slides in from its player's side (none with prefers-reduced-motion: table.css)
+    const arriving = !before.has(card) && !area.classList.contains("previous") ? " arriving" : "";
+    const spot = el("div", { class: `trick-card from-${["bottom", "right", "top", "left"][position(seat, viewer(), count)]}${arriving}` });
     spot.append(cards.img(card));
     area.append(spot);
   }
+  table.trickShown = trick.map(({ card }) => card);
   if (caption) area.append(el("p", { class: "trick-caption", text: caption }));
 }
 
@@ -386,6 +430,31 @@ function renderScores() {
   renderBoardNumber(match);
 }
 
+// The score sheet (gameplay/scoresheet.py): the games already decided (view.match.sheets) and
+// the current game's closed deals (view.deals), the reader's team first.
+function renderSheet() {
+  const box = page.querySelector(".score-sheet .sheet-body");
+  if (!box) return;
+  const v = view();
+  const earlier = v.match?.sheets ?? [];
+  const current = sheetRows(v.deals);
+  const caption = (index) => (earlier.length || (v.match?.games_to_win ?? 1) > 1 ? fmt(T.sheet_game, { number: index + 1 }) : "");
+  const tables = earlier.map((rows, index) => sheetTable(rows, L, sides(), teamHeads(true), caption(index)));
+  if (v.match?.winner === null || v.match?.winner === undefined || current.length) {
+    tables.push(current.length ? sheetTable(current, L, sides(), teamHeads(true), caption(earlier.length))
+      : el("p", { class: "helptext", text: T.sheet_empty }));
+  }
+  box.replaceChildren(...tables);
+}
+
+page.querySelector("[data-testid=open-sheet]")?.addEventListener("click", (event) => {
+  const sheet = page.querySelector(".score-sheet");
+  if (!sheet) return;
+  event.preventDefault();
+  sheet.open = true;
+  sheet.scrollIntoView({ block: "nearest" });
+});
+
 // A duplicate's table: "Board k of N" (k counted at this table; the event's number of the board
 // too when it differs, as travellers name boards by it). The words come translated in the page.
 function renderBoardNumber(match) {
@@ -453,7 +522,7 @@ function renderHand() {
   const hadFocus = hand.contains(document.activeElement) ? document.activeElement.dataset.card : null;
   hand.replaceChildren();
   hand.hidden = table.frame.seat === null;
-  const codes = cards.sort(v.hand ?? []);
+  const codes = orderedHand(v.hand ?? []);
   hand.style.setProperty("--count", codes.length);
   for (const code of codes) {
     const action = playable.get(code);

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db
 WORDS = {  # a few words a player of each game expects, per language
     ("allfours", "en"): ["Stand", "Beg", "hang jack", "14 points"],
     ("allfours", "es"): ["Plantarse", "Pedir", "jota colgada", "14 puntos"],
-    ("allfours", "ar"): ["الكيك", "الولد المعلّق", "١٤ نقطة"],
+    ("allfours", "ar"): ["الكيك", "الولد المعلّق", "14 نقطة"],  # Western digits unless the profile says Eastern (config/digits.py)
     ("baloot", "en"): ["Hokum", "Sun", "Ashkal", "gahwa", "kaboot", "Contract mode"],
     ("baloot", "es"): ["Hokum", "Sun", "baza", "triunfo", "Modalidad de subasta"],
     ("baloot", "ar"): ["صن", "حكم", "أشكال", "مشاريع", "سرا", "خمسين", "مية", "أربعمية", "بلوت", "دبل", "قهوة",

@@ -39,6 +39,20 @@ def confidence(rd: float) -> int:
     return max(0, min(100, round(100 * (1 - rd / START_RD))))
 
 
+WELL_ESTABLISHED = 85  # confidence from which a rating reads "well established"
+
+
+def confidence_level(rd: float, rated_matches: int) -> str:
+    """How sure the rating is, as a word's key (the player page translates it): "unrated" before
+    any rated match, "provisional" while the deviation is above LEADERBOARD_MAX_RD, then
+    "established", and "well established" from WELL_ESTABLISHED %."""
+    if rated_matches <= 0:
+        return "unrated"
+    if rd > LEADERBOARD_MAX_RD:
+        return "provisional"
+    return "well established" if confidence(rd) >= WELL_ESTABLISHED else "established"
+
+
 @dataclass(frozen=True)
 class MatchFacts:
     finished: bool

@@ -4,6 +4,8 @@
   (one query);
 * ``{% rating_badge user game %}`` — the current Elo, marked provisional while the Glicko-2
   deviation is high (one query; a list of players should use ``services.ratings_for``);
+* ``{% rating_heading user game name %}`` — a game's heading with the badge and the rating's
+  confidence in words and percent (a player's page; one query);
 * ``{% rating_changes match %}`` — the four players' changes on a match result (one query).
 """
 
@@ -13,6 +15,7 @@ from gameplay.api import Game
 
 from .. import chart, services
 from ..models import RatingChange
+from ..policy import confidence_level
 
 register = template.Library()
 
@@ -29,6 +32,16 @@ def rating_chart(user, game):
 @register.inclusion_tag("ratings/includes/rating_badge.html")
 def rating_badge(user, game):
     return {"rating": services.rating_for(user, game), "game_name": Game(game).label}
+
+
+@register.inclusion_tag("ratings/includes/rating_heading.html")
+def rating_heading(user, game, name):
+    """A game's heading on a player's page with the Elo badge, and how sure the rating is: the
+    confidence in words and in percent, from the Glicko-2 deviation (policy.confidence) and the
+    rated matches (one query, as the badge alone)."""
+    rating = services.rating_for(user, game)
+    return {"rating": rating, "game": game, "game_name": name,
+            "level": confidence_level(rating.glicko_rd, rating.rated_matches)}
 
 
 @register.inclusion_tag("ratings/includes/rating_changes.html")

@@ -11,7 +11,7 @@ def zones_already_saved_stay(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0005_member_invitations'),
+        ('clubs', '0006_player_table_settings_and_digits'),
     ]
 
     operations = [
