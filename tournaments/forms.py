@@ -16,9 +16,11 @@ from django.utils.translation import gettext_lazy as _
 from gameplay.api import CLOCK_CHOICES, OPTION_PREFIX, PRESET_HELP, KeyedNumbersField, LeaverPolicy, NewTableForm
 from tournaments.models import Competition
 from tournaments.results import result_errors
+from tournaments.services.groups import groups_problem
 
 MINUTES = _("minutes")
 MAX_SWISS_ROUNDS = 15
+MAX_GROUP_SIZE = 16
 LOCAL_INPUT = "%Y-%m-%dT%H:%M"  # what a datetime-local box reads, whatever the page's language
 
 # Fields that belong to one format only: shown and read only for it.
@@ -30,6 +32,7 @@ FORMAT_ONLY = {
     "league": ("double_round_robin",),
     "duplicate": ("movement", "odd_pairs", "boards_per_round", "scoring", "boards_seed", "reuse_seed",
                   "imported_boards"),
+    "groups_knockout": ("group_size", "group_qualifiers", "third_place_match"),
 }
 FORMAT_HELP = {
     "swiss": _("Each round, pairs with equal scores play each other; nobody is knocked out."),
@@ -39,11 +42,13 @@ FORMAT_HELP = {
     "league": _("A season of weekly fixtures: every pair plays every other pair."),
     "duplicate": _("Every table plays the same deals (boards); each pair is compared with the pairs "
                    "who held the same cards."),
+    "groups_knockout": _("Groups play a round robin; the best of each group go into a knockout, drawn "
+                         "from the start."),
 }
 DEFAULTS = {"swiss_rounds": None, "third_place_match": False, "grand_final_reset": True, "double_round_robin": False,
             "movement": Competition.Movement.HOWELL, "odd_pairs": Competition.OddPairs.BOT_PAIR,
             "boards_per_round": 2, "scoring": Competition.Scoring.MATCHPOINTS, "boards_seed": None,
-            "reuse_seed": False, "imported_boards": None}
+            "reuse_seed": False, "imported_boards": None, "group_size": 4, "group_qualifiers": 2}
 FORMAT_SWITCHES = ("third_place_match", "grand_final_reset", "double_round_robin")
 SHOWN = "shown"  # the page names each format box it showed: an unticked box sends nothing, a box not shown neither
 
@@ -137,6 +142,13 @@ class CompetitionForm(NewTableForm):
         label=_("Import boards (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("A board set exported from a duplicate: its boards are played instead of new ones."))
 
+    group_size = forms.IntegerField(
+        label=_("Pairs per group"), min_value=3, max_value=MAX_GROUP_SIZE, initial=4, required=False,
+        help_text=_("When the pairs do not divide into groups of this size, some groups have one pair fewer."))
+    group_qualifiers = forms.IntegerField(label=_("Pairs through from each group"), min_value=1,
+                                          max_value=MAX_GROUP_SIZE - 1, initial=2, required=False,
+                                          help_text=_("The best of each group go into the knockout."))
+
     reconnect_seconds = forms.IntegerField(label=_("Reconnect window (seconds)"), min_value=10, max_value=600,
                                            initial=60, required=False, help_text=_("How long a disconnected player may take to come back."))
     leaver_policy = forms.ChoiceField(label=_("When a player leaves"), choices=LeaverPolicy.choices,
@@ -146,9 +158,11 @@ class CompetitionForm(NewTableForm):
                      "check_in", "grace", "reconnect_seconds", "leaver_policy")
     SWITCHES = ("game", "format", "preset")
 
-    def __init__(self, *args, zone_name: str = "UTC", refresh_url: str = "", club_id: int | None = None, **kwargs):
+    def __init__(self, *args, zone_name: str = "UTC", refresh_url: str = "", club_id: int | None = None,
+                 entered: int = 0, **kwargs):
         super().__init__(*args, **kwargs)
         self.zone_name = zone_name
+        self.entered = entered  # pairs entered so far (the edit page): the groups are checked against them
         self.club_id = club_id
         for name in ("is_public", "fill_with_bots", "seat", "friend", "friend_role"):
             del self.fields[name]
@@ -278,6 +292,8 @@ class CompetitionForm(NewTableForm):
                 data[name] = switch_value(self.data, name)
         if data.get("format") == Competition.Format.DUPLICATE:
             self.clean_duplicate(data)
+        if data.get("format") == Competition.Format.GROUPS:
+            self.clean_groups(data)
         unit = self.data.get(INTERVAL_UNIT)
         if unit and data.get("format") and unit != interval_unit(data["format"]) and "round_interval" in data:
             self.add_error("round_interval", _("The format changed: check this length again."))
@@ -287,6 +303,23 @@ class CompetitionForm(NewTableForm):
         if closes and starts and closes > starts:
             self.add_error("entries_close_at", _("Entries must close before the competition starts."))
         return data
+
+    def clean_groups(self, data) -> None:
+        """Fewer go through than a group holds (else nothing is played for); with the pairs
+        already entered (`self.entered`, on the edit page) the groups must be possible."""
+        for name in ("group_size", "group_qualifiers"):
+            if data.get(name) is None and name not in self.errors:
+                data[name] = DEFAULTS[name]
+        size, through = data.get("group_size"), data.get("group_qualifiers")
+        if size is None or through is None:
+            return
+        if through >= size:
+            self.add_error("group_qualifiers", _("Fewer pairs must go through than a group holds (%(size)d).") % {
+                "size": size})
+        elif self.entered >= 2:
+            problem = groups_problem(self.entered, size, through)
+            if problem:
+                self.add_error("group_size", problem)
 
     def clean_duplicate(self, data) -> None:
         """A duplicate's knobs: boards per round 1-12, a seed this club used only if asked for, an
@@ -339,6 +372,7 @@ class CompetitionForm(NewTableForm):
             check_in=timedelta(minutes=data["check_in"]),
             grace=timedelta(minutes=data["grace"]), reconnect_seconds=data.get("reconnect_seconds") or 60,
             leaver_policy=data.get("leaver_policy") or LeaverPolicy.FORFEIT,
+            group_size=data["group_size"], group_qualifiers=data["group_qualifiers"],
             movement=data["movement"], odd_pairs=data["odd_pairs"], boards_per_round=data["boards_per_round"],
             scoring=data["scoring"], boards_seed=None if data["imported_boards"] else data["boards_seed"],
             board_set=data["imported_boards"].to_json() if data["imported_boards"] else {})
@@ -359,7 +393,8 @@ class CompetitionForm(NewTableForm):
             "best_of": competition.best_of, "bot_level": competition.substitute_bot,
             "movement": competition.movement, "odd_pairs": competition.odd_pairs,
             "boards_per_round": competition.boards_per_round, "scoring": competition.scoring,
-            "boards_seed": competition.boards_seed}
+            "boards_seed": competition.boards_seed, "group_size": competition.group_size,
+            "group_qualifiers": competition.group_qualifiers}
         form = cls(initial=initial, game=competition.game, preset=competition.preset, **kwargs)
         for name, field in form.fields.items():
             key = name[len(OPTION_PREFIX):] if name.startswith(OPTION_PREFIX) else None

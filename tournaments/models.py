@@ -40,6 +40,7 @@ class Competition(models.Model):
         SWISS = "swiss", _("Swiss")
         LEAGUE = "league", _("League season")
         DUPLICATE = "duplicate", _("Duplicate")
+        GROUPS = "groups_knockout", _("Groups then knockout")
 
     class Movement(models.TextChoices):
         # Keys of tournaments.duplicate.movements (docs/duplicate.md "Movements").
@@ -85,6 +86,10 @@ class Competition(models.Model):
     third_place_match = models.BooleanField(_("third-place match"), default=False)
     grand_final_reset = models.BooleanField(_("grand final reset"), default=True)
     double_round_robin = models.BooleanField(_("double round robin"), default=False)
+    # Groups then knockout (tournaments/formats/groups_knockout.py): pairs per group, and how many
+    # of each group go through to the knockout.
+    group_size = models.PositiveSmallIntegerField(_("pairs per group"), default=4)
+    group_qualifiers = models.PositiveSmallIntegerField(_("pairs through from each group"), default=2)
     seeding = models.CharField(_("seeding"), max_length=10, choices=Seeding.choices, default=Seeding.RATING)
     # A duplicate (docs/duplicate.md): every table plays the same boards. The movement and the
     # boards per round give the rounds; the boards come from `boards_seed` (recorded, so they can
@@ -141,6 +146,15 @@ class Competition(models.Model):
     @property
     def is_bracket(self) -> bool:
         return self.format in (self.Format.SINGLE, self.Format.DOUBLE)
+
+    @property
+    def is_groups(self) -> bool:
+        return self.format == self.Format.GROUPS
+
+    @property
+    def has_bracket(self) -> bool:
+        """A knockout bracket to draw: the knockouts', and the one after a groups phase."""
+        return self.is_bracket or self.is_groups
 
     @property
     def is_duplicate(self) -> bool:

@@ -40,7 +40,7 @@ from tournaments import display
 from tournaments.formats import FormatError, get_format, seed_by_hand, seed_by_rating
 from tournaments.models import AuditEntry, CheckIn, Competition, Entry, EntryPlayer, Notification, Pairing, Round
 from tournaments.ratings.services import ratings_for
-from tournaments.services import duplicate, ranking
+from tournaments.services import duplicate, groups, ranking
 from tournaments.services.loading import entry_value, format_options, snapshot
 from tournaments.services.notify import notify
 from tournaments.signals import send_competition_changed
@@ -157,6 +157,12 @@ def start(competition: Competition, now: datetime) -> bool:
                                   reason=_("Fewer than two pairs entered."))
         return True
     reason = ""
+    problem = groups.problem_of(competition)
+    if problem:  # the scheduled start with pairs that cannot make the groups (Start now refuses instead)
+        competition.status, competition.finished_at = Competition.Status.CANCELLED, now
+        competition.save(update_fields=["status", "finished_at"])
+        AuditEntry.objects.create(competition=competition, action=AuditEntry.Action.CANCELLED, reason=problem)
+        return True
     if competition.is_duplicate:
         try:
             entries, note = duplicate.prepare(competition, entries)
