@@ -148,6 +148,14 @@ class Competition(models.Model):
         return self.format in (self.Format.SINGLE, self.Format.DOUBLE)
 
     @property
+    def draws_at(self):
+        """When the draw is made (entries frozen, seeds, round 1's pairings, the later rounds with
+        their times): when round 1's check-in opens (a league: its start), or when entries close if
+        that is earlier, so that a player's home shows the first match before it starts."""
+        at = self.starts_at if self.is_league else self.starts_at - self.check_in
+        return min(at, self.entries_close_at) if self.entries_close_at else at
+
+    @property
     def is_groups(self) -> bool:
         return self.format == self.Format.GROUPS
 

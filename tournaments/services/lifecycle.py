@@ -102,8 +102,8 @@ def reopen(competition: Competition, starts_at: datetime, actor) -> None:
             raise CompetitionError(_("The start must be in the future."), field="starts_at")
         Round.objects.filter(competition=locked).delete()  # none was played: the draw is made again at the start
         locked.status, locked.finished_at, locked.starts_at = Competition.Status.OPEN, None, starts_at
-        if locked.entries_close_at and locked.entries_close_at > starts_at:
-            locked.entries_close_at = None
+        if locked.entries_close_at and not timezone.now() < locked.entries_close_at <= starts_at:
+            locked.entries_close_at = None  # past entries' close would draw at once
         locked.save(update_fields=["status", "finished_at", "starts_at", "entries_close_at"])
         _audit(locked, actor, AuditEntry.Action.REOPENED, detail={"starts_at": starts_at.isoformat()})
 
@@ -209,7 +209,9 @@ def edit_live(competition: Competition, values: dict, round_starts: dict[int, da
             if starts_at <= timezone.now():
                 raise CompetitionError(_("The new start must be in the future."), field=f"round_{number}")
             moves[number] = starts_at
-        _check_order(rounds, moves)
+        drawn = set(manager.drawn(locked).values_list("number", flat=True))
+        # A round not drawn yet and not moved here follows the rounds before it (below).
+        _check_order({n: r for n, r in rounds.items() if n in drawn or n in moves}, moves)
         old_starts = {number: round_row.starts_at for number, round_row in rounds.items()}
         changed = [name for name in LIVE_FIELDS if name in values and getattr(locked, name) != values[name]]
         before = {name: getattr(locked, name) for name in changed}
@@ -224,6 +226,9 @@ def edit_live(competition: Competition, values: dict, round_starts: dict[int, da
             length = round_row.deadline - round_row.starts_at if locked.is_league else locked.grace
             round_row.starts_at, round_row.deadline = starts_at, starts_at + length
             round_row.save(update_fields=["starts_at", "deadline"])
+        for number in sorted(moves):
+            rounds[number].competition = locked
+            manager.later_rounds_follow(rounds[number])
         if not changed and not moves:
             return []
         detail = {name: [before[name], values[name]] for name in changed}

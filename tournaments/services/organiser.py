@@ -16,7 +16,7 @@ import json
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -79,6 +79,8 @@ def reschedule_round(round_row: Round, starts_at: datetime, actor, reason: str =
         length = round_row.deadline - round_row.starts_at
         round_row.starts_at, round_row.deadline = starts_at, starts_at + length
         round_row.save(update_fields=["starts_at", "deadline"])
+        round_row.competition = competition
+        manager.later_rounds_follow(round_row)
         _audit(competition, actor, AuditEntry.Action.RESCHEDULED, reason,
                detail={"round": round_row.number, "from": before.isoformat(), "to": starts_at.isoformat()})
     manager.step(round_row.competition_id)
@@ -90,7 +92,9 @@ def out_of_order(round_row: Round, starts_at: datetime) -> None:
     if others.filter(number__lt=round_row.number, starts_at__gte=starts_at).exists():
         raise CompetitionError(_("Round %(number)s must start after the rounds before it.") % {
             "number": round_row.number}, field="starts_at")
-    later = others.filter(number__gt=round_row.number, starts_at__lte=starts_at).order_by("number").first()
+    later = (others.filter(number__gt=round_row.number, starts_at__lte=starts_at)
+             .filter(Exists(Pairing.objects.filter(round=OuterRef("pk"))))  # a round not drawn follows
+             .order_by("number").first())
     if later is not None:
         raise CompetitionError(_("Round %(number)s must start before round %(later)s: move round %(later)s "
                                  "first.") % {"number": round_row.number, "later": later.number}, field="starts_at")
