@@ -558,7 +558,7 @@ class MovePairingForm(forms.Form):
 def show_current_result(form: CorrectForm, pairing) -> None:
     """The correction starts from the result it corrects, said in words above its boxes."""
     competition = pairing.competition
-    form.games_to_win, form.draw_allowed = competition.games_to_win, not competition.is_bracket
+    form.games_to_win, form.draw_allowed = competition.games_to_win, not pairing.is_knockout
     side = {pairing.home_id: "home", pairing.away_id: "away"}.get(pairing.winner_id, "none")
     form.initial.update({"winner": side, "home_points": pairing.home_points, "away_points": pairing.away_points})
     if pairing.decided_at:
@@ -584,11 +584,11 @@ def control_form(action: str, pairing, members, data=None) -> forms.Form:
         form.fields["new"].choices = [(m.pk, m.player.name) for m in members]
     if "winner" in form.fields:
         form.fields["winner"].choices = winner_choices(
-            pairing, action in ("correct", "club") and not pairing.competition.is_bracket)
+            pairing, action in ("correct", "club") and not pairing.is_knockout)
     if action == "correct":
         show_current_result(form, pairing)
     if action == "club":
-        form.games_to_win, form.draw_allowed = pairing.competition.games_to_win, not pairing.competition.is_bracket
+        form.games_to_win, form.draw_allowed = pairing.competition.games_to_win, not pairing.is_knockout
     if action == "move":
         form.fields["starts_at"].initial = pairing.starts
         form.fields["starts_at"].help_text = _("In the club's time zone: %(zone)s.") % {

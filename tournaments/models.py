@@ -309,6 +309,11 @@ class Pairing(models.Model):
     def is_decided(self) -> bool:
         return self.decided_at is not None
 
+    @property
+    def is_knockout(self) -> bool:
+        """A match someone must win: a knockout's, or the knockout's after a groups phase."""
+        return self.competition.is_bracket or (self.competition.is_groups and self.bracket != "groups")
+
     @cached_property
     def table(self):
         """Its match as gameplay.api tells it (`MatchResult`: status, winner, rated...), None

@@ -177,7 +177,7 @@ def enter_club_result(competition: Competition, pairing_id: int, winner_side: st
         if pairing.match_id and not gameplay.result_of(pairing.match_id).is_finished:
             raise CompetitionError(_("Its table is open on Chalk: the match is being played there."))
         impossible = result_errors(competition.games_to_win, winner_side, home_points, away_points,
-                                   not competition.is_bracket)
+                                   not pairing.is_knockout)
         if impossible:
             raise CompetitionError(next(iter(impossible.values())))
         winner = {"home": pairing.home_id, "away": pairing.away_id}.get(winner_side)

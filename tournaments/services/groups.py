@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from tournaments.formats import groups_knockout
 from tournaments.models import Competition, Entry
@@ -23,12 +22,9 @@ def groups_problem(pairs: int, size: int, through: int) -> str:
         if error.reason == "too_few":
             return _("With %(pairs)d pairs there is one group and one pair through: there is no knockout. "
                      "Let more pairs through or make the groups smaller.") % {"pairs": pairs}
-        return ngettext(
-            "With %(pairs)d pairs in groups of %(size)d, one group would have %(smallest)d pair and all would "
-            "go through. Choose another group size.",
-            "With %(pairs)d pairs in groups of %(size)d, one group would have %(smallest)d pairs and all would "
-            "go through. Choose another group size.", error.smallest) % {
-            "pairs": pairs, "size": size, "smallest": error.smallest}
+        return _("Pairs entered: %(pairs)d. In groups of %(size)d the smallest group would have %(smallest)d, "
+                 "no more than the %(through)d going through from it. Choose another group size.") % {
+            "pairs": pairs, "size": size, "smallest": error.smallest, "through": through}
     return ""
 
 

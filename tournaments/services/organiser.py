@@ -157,14 +157,17 @@ def override_result(pairing: Pairing, winner: Entry | None, home_points: int, aw
             raise CompetitionError(_("A bye has no result to override."))
         if winner is not None and winner.pk not in (pairing.home_id, pairing.away_id):
             raise CompetitionError(_("The winner must be one of the two pairs."))
-        if winner is None and competition.is_bracket:
+        pairing.competition = competition
+        if winner is None and pairing.is_knockout:
             raise CompetitionError(_("A knockout match needs a winner."))
         side = "none" if winner is None else "home" if winner.pk == pairing.home_id else "away"
-        impossible = result_errors(competition.games_to_win, side, home_points, away_points, not competition.is_bracket)
+        impossible = result_errors(competition.games_to_win, side, home_points, away_points, not pairing.is_knockout)
         if impossible:
             raise CompetitionError(next(iter(impossible.values())))
         later = Pairing.objects.filter(competition=competition, round_number__gt=pairing.round_number).exists()
-        if competition.is_bracket and later:
+        if competition.is_groups and pairing.bracket == "groups":  # the knockout's seeds come from the groups
+            later = Pairing.objects.filter(competition=competition).exclude(bracket="groups").exists()
+        if (competition.is_bracket or competition.is_groups) and later:
             raise CompetitionError(_("Later rounds were made from this result; it can no longer change."))
         table = gameplay.result_of(pairing.match_id)
         if table is not None and table.is_live:
