@@ -68,7 +68,7 @@ def test_start_now_with_pairs_that_cannot_make_the_groups_says_why_and_changes_n
                                    group_qualifiers=through, starts_in=timedelta(hours=2))
     bot_pairs(competition, pairs)
 
-    with pytest.raises(CompetitionError) as refused:
+    with pytest.raises(CompetitionError) as refused, translation.override("en"):
         controls.start_competition_now(competition, organiser)
 
     assert "group" in refused.value.message

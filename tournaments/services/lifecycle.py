@@ -65,7 +65,9 @@ def _entrants(competition: Competition):
 
 def cancel_plan(competition: Competition) -> CancelPlan:
     """What cancelling would do now (the confirmation page says it)."""
-    dropped = _unplayed_rounds(competition).order_by("number").values_list("number", flat=True)
+    # The drawn rounds not played (a later round not drawn yet is only a time: it goes too, unsaid).
+    dropped = (_unplayed_rounds(competition).filter(pk__in=manager.drawn(competition).values("pk"))
+               .order_by("number").values_list("number", flat=True))
     return CancelPlan(dropped_rounds=list(dropped),
                       open_tables=_open_tables(competition).count(), entrants=len(_entrants(competition)))
 
@@ -201,8 +203,8 @@ def edit_live(competition: Competition, values: dict, round_starts: dict[int, da
             round_row = rounds.get(number)
             if round_row is None:
                 raise CompetitionError(_("There is no such round."), field=f"round_{number}")
-            if starts_at == round_row.starts_at:
-                continue
+            if starts_at in (round_row.starts_at, round_row.starts_at.replace(second=0, microsecond=0)):
+                continue  # unchanged (a box shows minutes: a start made by Start now has seconds)
             if round_row.status != Round.Status.SCHEDULED:
                 raise CompetitionError(_("Round %(number)s is open: its time can no longer change.") % {
                     "number": number}, field=f"round_{number}")
