@@ -12,8 +12,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from clubs.models import Player
 from tests.browser.conftest import browser, page  # noqa: F401  (fixtures)
-from tests.browser.play_helpers import log_in
+from tests.browser.play_helpers import PASSWORD, log_in
 from tests.competitions_db.helpers import human_pairs, make_club
 from tests.competitions_db.test_organiser_journey_in_chromium import act_on, members, open_club_from_home, refresh_by
 from tournaments.models import Competition, Pairing
@@ -25,7 +26,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 def enter_results_of_round(page, competition, number):
     """Every match of the round decided at the club: the better seed wins 1-0."""
     page.goto(competition.get_absolute_url())
-    page.locator(f"a[href='/competitions/{competition.pk}/rounds/{number}/']").click()
+    page.locator(f"a[href='/competitions/{competition.pk}/rounds/{number}/']").first.click()
     for pairing in Pairing.objects.filter(competition=competition, round_number=number,
                                           away__isnull=False).select_related("home", "away").order_by("slot"):
         home_better = pairing.home.seed < pairing.away.seed
@@ -37,8 +38,9 @@ def enter_results_of_round(page, competition, number):
 def test_groups_then_knockout_of_eight_pairs_from_entries_to_champion_by_clicks_in_spanish(page, browser, asgi_live):  # noqa: F811
     page.context.set_extra_http_headers({"Accept-Language": "es-ES"})
     page.on("dialog", lambda dialog: dialog.accept())
+    organiser = get_user_model().objects.create_user("organiser", "organiser@example.com", PASSWORD)
+    Player.objects.update_or_create(user=organiser, defaults={"preferred_language": "es"})
     log_in(page, "organiser")
-    organiser = get_user_model().objects.get(username="organiser")
     club = make_club(organiser, time_zone="America/Port_of_Spain")
     members(club, "amina", "bilal", "carla", "dev")
 
