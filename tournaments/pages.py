@@ -200,8 +200,9 @@ def next_match_of(user) -> NextMatch | None:
     checked = CheckIn.objects.filter(pairing=pairing, user=user).exists()
     starts = pairing.starts_at or pairing.round.starts_at  # a pairing the organiser moved keeps its own time
     opens = starts if pairing.competition.is_league else starts - pairing.competition.check_in
-    is_open = pairing.round.status == Round.Status.OPEN and pairing.match_id is None and timezone.now() >= opens
-    return NextMatch(pairing, starts, is_open and not checked, checked, opens)
+    moved_later = pairing.starts_at is not None and timezone.now() < opens  # its own check-in opens then
+    is_open = pairing.round.status == Round.Status.OPEN and pairing.match_id is None and not moved_later
+    return NextMatch(pairing, starts, is_open and not checked, checked, None if is_open else opens)
 
 
 def player_ids_of(competition_id: int) -> list[int]:
