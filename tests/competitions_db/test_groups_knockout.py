@@ -8,10 +8,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from tests.competitions_db.helpers import bot_pairs, drive, make_club, make_competition, make_user
+from tests.competitions_db.helpers import bot_pairs, drive, human_pairs, make_club, make_competition, make_user
 from tournaments import brackets
 from tournaments.models import AuditEntry, Competition, Pairing, Standing
-from tournaments.services import CompetitionError, controls, groups
+from tournaments.services import CompetitionError, controls, groups, manager
 
 pytestmark = pytest.mark.django_db
 
@@ -97,3 +97,15 @@ def test_the_form_refuses_as_many_through_as_a_group_holds_beside_the_field_keep
     assert answer.status_code == 200 and not Competition.objects.filter(name="Copa de grupos").exists()
     errors = answer.context["form"].errors
     assert "group_qualifiers" in errors and "Copa de grupos" in answer.content.decode()
+
+
+def test_in_arabic_the_bracket_boxes_name_the_groups_places_and_a_not_drawn_round_says_so():
+    competition = make_competition(format="groups_knockout", starts_in=timedelta(hours=1))
+    human_pairs(competition, 8)  # nobody checks in: round 1 stays open while we look
+    page = Client().get(reverse("tournaments:detail", args=[competition.pk]), HTTP_ACCEPT_LANGUAGE="ar")
+    text = page.content.decode()
+    assert "متصدر المجموعة" in text and "وصيف المجموعة" in text
+
+    manager.step(competition.pk, now=competition.starts_at)
+    round_two = Client().get(reverse("tournaments:round", args=[competition.pk, 2]), HTTP_ACCEPT_LANGUAGE="ar")
+    assert 'data-testid="not-drawn"' in round_two.content.decode()
