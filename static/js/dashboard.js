@@ -11,7 +11,7 @@
     return plain.format(h) + ":" + digits.format(m) + ":" + digits.format(s);
   }
 
-  // At the start the line says "Starting now" instead of the clock (never "Starts in now").
+  // At the start the line swaps its clock for the words that say the match is starting (never a clock of zero).
   function tick() {
     document.querySelectorAll("[data-countdown]").forEach(function (clock) {
       var left = Math.round((Date.parse(clock.getAttribute("datetime")) - Date.now()) / 1000);
