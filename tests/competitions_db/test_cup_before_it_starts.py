@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.competitions_db.helpers import bot_pairs, drive, human_pairs, make_competition
+from tournaments import pages
 from tournaments.models import Competition, Pairing, Round
 from tournaments.services import manager
 
@@ -108,3 +109,19 @@ def test_at_its_start_the_home_says_starting_now_not_starts_in_now():
     html = home_of(player)
     assert 'data-testid="starting"' in html and "<span data-before hidden>" in html
     assert 'data-testid="starting" hidden' not in html
+
+
+def test_a_pairing_moved_later_counts_down_to_its_own_start_and_says_when_its_check_in_opens():
+    cup = make_competition(format="single_elimination", check_in=timedelta(minutes=15),
+                           starts_in=timedelta(minutes=10))
+    (_entry, (player, _partner)), *_rest = human_pairs(cup, 2)
+    manager.step(cup.pk)
+    later = timezone.now() + timedelta(hours=2)
+    Pairing.objects.filter(competition=cup).update(starts_at=later)
+
+    found = pages.next_match_of(player)
+
+    assert found.starts_at == later and not found.can_check_in
+    assert found.check_in_opens == later - timedelta(minutes=15)
+    html = home_of(player)
+    assert 'data-testid="check-in-opens"' in html and 'data-testid="check-in"' not in html
