@@ -109,3 +109,33 @@ def test_in_arabic_the_bracket_boxes_name_the_groups_places_and_a_not_drawn_roun
     manager.step(competition.pk, now=competition.starts_at)
     round_two = Client().get(reverse("tournaments:round", args=[competition.pk, 2]), HTTP_ACCEPT_LANGUAGE="ar")
     assert 'data-testid="not-drawn"' in round_two.content.decode()
+
+
+def test_the_edit_page_checks_the_groups_against_the_pairs_entered_so_far_and_saves_a_size_that_works():
+    organiser = make_user("org")
+    competition = make_competition(make_club(organiser), format="groups_knockout", group_size=3, group_qualifiers=2,
+                                   starts_in=timedelta(days=2))
+    bot_pairs(competition, 5)
+    client = Client()
+    client.force_login(organiser)
+    url = reverse("tournaments:edit", args=[competition.pk])
+    page = client.get(url)
+    form = page.context["form"]
+    data = {name: ("" if value is None else value) for name, value in form.initial.items()
+            if not isinstance(value, (list, dict)) and value is not False}
+    data.update({"starts_at": (competition.starts_at + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+                 "check_in": "0", "grace": "5", "round_interval": "0", "seen": page.context["seen"],
+                 "group_size": "4", "group_qualifiers": "2", "time_control": "30"})
+
+    with translation.override("en"):
+        refused = client.post(url, data, HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 400 and list(refused.context["form"].errors) == ["group_size"]
+    assert "smallest group would have 2" in refused.content.decode()
+    competition.refresh_from_db()
+    assert competition.group_size == 3
+
+    data["group_size"] = "5"
+    saved = client.post(url, data)
+    assert saved.status_code == 302, saved.context["form"].errors
+    competition.refresh_from_db()
+    assert (competition.group_size, competition.group_qualifiers) == (5, 2)
