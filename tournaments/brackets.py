@@ -16,7 +16,7 @@ from django.utils.translation import pgettext
 
 from gameplay import api as gameplay
 from tournaments import display
-from tournaments.formats import double_elimination, single_elimination
+from tournaments.formats import double_elimination, groups_knockout, single_elimination
 from tournaments.formats.bracket import PENDING, resolve, schedule
 from tournaments.models import Competition, Entry, Pairing
 from tournaments.services.loading import entry_value, format_options, pairing_value, result_value
@@ -116,31 +116,67 @@ def drawings(competition: Competition, mirror: bool = False) -> list[Drawing]:
         p.table = tables.get(p.match_id)
     seeded = [e for e in rows if e.seed is not None]
     count = len(seeded) or len([e for e in rows if e.is_active])
-    nodes = nodes_of(competition, count)
+    values = [entry_value(e.pk, e.seed, e.rating) for e in seeded]
+    results = [r for r in map(result_value, stored) if r is not None]
+    slots = {}
+    if competition.is_groups:
+        nodes, values, stored, results, slots = _after_groups(competition, count, values, stored, results)
+    else:
+        nodes = nodes_of(competition, count)
     if not nodes:
         return []
     rounds = schedule(nodes)
-    values = [entry_value(e.pk, e.seed, e.rating) for e in seeded]
-    results = [r for r in map(result_value, stored) if r is not None]
-    table = resolve(nodes, values, [pairing_value(p) for p in stored], results) if seeded else {}
-    titles = node_titles(nodes, rounds, competition.format == Competition.Format.SINGLE)
+    table = resolve(nodes, values, [pairing_value(p) for p in stored], results) if values else {}
+    titles = node_titles(nodes, rounds, competition.format != Competition.Format.DOUBLE)
     names = {e.pk: e for e in rows}
     by_label = {p.label: p for p in stored}
     boxes = defaultdict(list)
     for node in nodes:
-        box = _box(node, table.get(node.label), titles, names, by_label.get(node.label))
+        box = _box(node, table.get(node.label), titles, names, by_label.get(node.label), slots)
         if box is not None:
             boxes[node.bracket].append((rounds[node.label], node, box))
     last_main = max((rounds[n.label] for n in nodes if n.bracket == "main"), default=0)
-    single = competition.format == Competition.Format.SINGLE
+    single = competition.format != Competition.Format.DOUBLE
     own = ordinals(nodes, rounds)
     return [_lay_out(name, boxes[name], last_main if single else None, mirror, own)
             for name in BRACKET_ORDER if boxes.get(name)]
 
 
-def _box(node, row, titles, names, pairing) -> Box | None:
+def _after_groups(competition: Competition, count: int, values, stored, results):
+    """The knockout after a groups phase, as the knockouts' drawing reads it: its nodes, its seeds
+    (the qualifiers, once every group is over; none before), its pairings and results, and each
+    seed's words ("Winner of group A") for its boxes until then."""
+    options = format_options(competition)
+    try:
+        sizes = groups_knockout.group_sizes(count, options.group_size, options.group_qualifiers)
+    except groups_knockout.GroupsImpossible:
+        return [], [], [], [], {}
+    nodes = groups_knockout.knockout_nodes(len(sizes), options)
+    slots = {seed: _group_place(letter, place)
+             for seed, (letter, place) in groups_knockout.slot_words(len(sizes), options.group_qualifiers).items()}
+    try:
+        seeded = groups_knockout.qualifiers(values, [pairing_value(p) for p in stored], results, options) \
+            if values else []
+    except groups_knockout.RoundInProgress:
+        seeded = []
+    knockout = [p for p in stored if p.bracket != groups_knockout.GROUPS]  # matched by label and (round, slot)
+    ko_values = [entry_value(entry_id, seed, None) for seed, entry_id in enumerate(seeded, start=1)]
+    ko_results = [r for r in map(result_value, knockout) if r is not None]
+    return nodes, ko_values, knockout, ko_results, slots
+
+
+def _group_place(letter: str, place: int) -> str:
+    if place == 1:
+        return _("Winner of group %(group)s") % {"group": letter}
+    if place == 2:
+        return _("Runner-up of group %(group)s") % {"group": letter}
+    return _("Number %(place)d of group %(group)s") % {"place": place, "group": letter}
+
+
+def _box(node, row, titles, names, pairing, slots=None) -> Box | None:
+    slots = slots or {}
     if row is None:  # not started: the seeds' places
-        home, away = _source_side(node.home, titles), _source_side(node.away, titles)
+        home, away = _source_side(node.home, titles, slots), _source_side(node.away, titles, slots)
         return Box(node.label, titles[node.label], home, away, None)
     home_id, away_id = row[0], row[1]
     if home_id is None and away_id is None:
@@ -166,8 +202,10 @@ def _side(entry_id, source, titles, names) -> Side:
     return Side(entry.name if entry else "?", entry.seed if entry else None)
 
 
-def _source_side(source, titles) -> Side:
+def _source_side(source, titles, slots=None) -> Side:
     if source.kind == "seed":
+        if slots and source.ref in slots:
+            return Side(slots[source.ref])
         return Side(_("Seed %(n)d") % {"n": source.ref})
     title = titles.get(source.ref, source.ref)
     if source.kind == "winner":

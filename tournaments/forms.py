@@ -17,9 +17,11 @@ from gameplay.api import CLOCK_CHOICES, OPTION_PREFIX, PRESET_HELP, KeyedNumbers
 from tournaments.models import Competition
 from tournaments.results import result_errors
 from tournaments.standings import TIEBREAKS, TIEBREAKS_BY_FORMAT
+from tournaments.services.groups import groups_problem
 
 MINUTES = _("minutes")
 MAX_SWISS_ROUNDS = 15
+MAX_GROUP_SIZE = 16
 LOCAL_INPUT = "%Y-%m-%dT%H:%M"  # what a datetime-local box reads, whatever the page's language
 
 # Fields that belong to one format only: shown and read only for it.
@@ -31,6 +33,7 @@ FORMAT_ONLY = {
     "league": ("double_round_robin", "late_entries_until"),
     "duplicate": ("movement", "odd_pairs", "boards_per_round", "scoring", "boards_seed", "reuse_seed",
                   "imported_boards"),
+    "groups_knockout": ("group_size", "group_qualifiers", "third_place_match"),
 }
 FORMAT_HELP = {
     "swiss": _("Each round, pairs with equal scores play each other; nobody is knocked out."),
@@ -40,11 +43,14 @@ FORMAT_HELP = {
     "league": _("A season of weekly fixtures: every pair plays every other pair."),
     "duplicate": _("Every table plays the same deals (boards); each pair is compared with the pairs "
                    "who held the same cards."),
+    "groups_knockout": _("Groups play a round robin; the best of each group go into a knockout, drawn "
+                         "from the start."),
 }
 DEFAULTS = {"swiss_rounds": None, "third_place_match": False, "grand_final_reset": True, "double_round_robin": False,
             "movement": Competition.Movement.HOWELL, "odd_pairs": Competition.OddPairs.BOT_PAIR,
             "boards_per_round": 2, "scoring": Competition.Scoring.MATCHPOINTS, "boards_seed": None,
-            "reuse_seed": False, "imported_boards": None, "late_entries_until": None}
+            "reuse_seed": False, "imported_boards": None, "late_entries_until": None, "group_size": 4,
+            "group_qualifiers": 2}
 FORMAT_SWITCHES = ("third_place_match", "grand_final_reset", "double_round_robin")
 SHOWN = "shown"  # the page names each format box it showed: an unticked box sends nothing, a box not shown neither
 
@@ -172,6 +178,12 @@ class CompetitionForm(NewTableForm):
         help_text=_("Empty: no late entries. After the start a pair may still enter until this round is drawn "
                     "(a league: until this week opens); it plays from the next round."))
     tiebreak_1, tiebreak_2, tiebreak_3, tiebreak_4, tiebreak_5 = (tiebreak_field(n) for n in range(1, 6))
+    group_size = forms.IntegerField(
+        label=_("Pairs per group"), min_value=3, max_value=MAX_GROUP_SIZE, initial=4, required=False,
+        help_text=_("When the pairs do not divide into groups of this size, some groups have one pair fewer."))
+    group_qualifiers = forms.IntegerField(label=_("Pairs through from each group"), min_value=1,
+                                          max_value=MAX_GROUP_SIZE - 1, initial=2, required=False,
+                                          help_text=_("The best of each group go into the knockout."))
 
     reconnect_seconds = forms.IntegerField(label=_("Reconnect window (seconds)"), min_value=10, max_value=600,
                                            initial=60, required=False, help_text=_("How long a disconnected player may take to come back."))
@@ -186,9 +198,11 @@ class CompetitionForm(NewTableForm):
                      "round_interval", "check_in", "grace", "reconnect_seconds", "leaver_policy", "players_report")
     SWITCHES = ("game", "format", "preset")
 
-    def __init__(self, *args, zone_name: str = "UTC", refresh_url: str = "", club_id: int | None = None, **kwargs):
+    def __init__(self, *args, zone_name: str = "UTC", refresh_url: str = "", club_id: int | None = None,
+                 entered: int = 0, **kwargs):
         super().__init__(*args, **kwargs)
         self.zone_name = zone_name
+        self.entered = entered  # pairs entered so far (the edit page): the groups are checked against them
         self.club_id = club_id
         for name in ("is_public", "rated", "fill_with_bots", "seat", "friend", "friend_role"):
             del self.fields[name]
@@ -335,6 +349,8 @@ class CompetitionForm(NewTableForm):
         if data.get("format") == Competition.Format.DUPLICATE:
             self.clean_duplicate(data)
         self.clean_tiebreaks(data)
+        if data.get("format") == Competition.Format.GROUPS:
+            self.clean_groups(data)
         unit = self.data.get(INTERVAL_UNIT)
         if unit and data.get("format") and unit != interval_unit(data["format"]) and "round_interval" in data:
             self.add_error("round_interval", _("The format changed: check this length again."))
@@ -348,6 +364,23 @@ class CompetitionForm(NewTableForm):
         if closes and starts and closes > starts:
             self.add_error("entries_close_at", _("Entries must close before the competition starts."))
         return data
+
+    def clean_groups(self, data) -> None:
+        """Fewer go through than a group holds (else nothing is played for); with the pairs
+        already entered (`self.entered`, on the edit page) the groups must be possible."""
+        for name in ("group_size", "group_qualifiers"):
+            if data.get(name) is None and name not in self.errors:
+                data[name] = DEFAULTS[name]
+        size, through = data.get("group_size"), data.get("group_qualifiers")
+        if size is None or through is None:
+            return
+        if through >= size:
+            self.add_error("group_qualifiers", _("Fewer pairs must go through than a group holds (%(size)d).") % {
+                "size": size})
+        elif self.entered >= 2:
+            problem = groups_problem(self.entered, size, through)
+            if problem:
+                self.add_error("group_size", problem)
 
     def clean_duplicate(self, data) -> None:
         """A duplicate's knobs: boards per round 1-12, a seed this club used only if asked for, an
@@ -401,6 +434,7 @@ class CompetitionForm(NewTableForm):
             check_in=timedelta(minutes=data["check_in"]),
             grace=timedelta(minutes=data["grace"]), reconnect_seconds=data.get("reconnect_seconds") or 60,
             leaver_policy=data.get("leaver_policy") or LeaverPolicy.FORFEIT, players_report=data.get("players_report", False),
+            group_size=data["group_size"], group_qualifiers=data["group_qualifiers"],
             movement=data["movement"], odd_pairs=data["odd_pairs"], boards_per_round=data["boards_per_round"],
             scoring=data["scoring"], boards_seed=None if data["imported_boards"] else data["boards_seed"],
             board_set=data["imported_boards"].to_json() if data["imported_boards"] else {})
@@ -423,7 +457,8 @@ class CompetitionForm(NewTableForm):
             "best_of": competition.best_of, "bot_level": competition.substitute_bot,
             "movement": competition.movement, "odd_pairs": competition.odd_pairs,
             "boards_per_round": competition.boards_per_round, "scoring": competition.scoring,
-            "boards_seed": competition.boards_seed}
+            "boards_seed": competition.boards_seed, "group_size": competition.group_size,
+            "group_qualifiers": competition.group_qualifiers}
         initial.update(zip(TIEBREAK_SLOTS, competition.tiebreak_order or ()))
         form = cls(initial=initial, game=competition.game, preset=competition.preset, **kwargs)
         for name, field in form.fields.items():
@@ -604,7 +639,7 @@ class MovePairingForm(forms.Form):
 def show_current_result(form: CorrectForm, pairing) -> None:
     """The correction starts from the result it corrects, said in words above its boxes."""
     competition = pairing.competition
-    form.games_to_win, form.draw_allowed = competition.games_to_win, not competition.is_bracket
+    form.games_to_win, form.draw_allowed = competition.games_to_win, not pairing.is_knockout
     side = {pairing.home_id: "home", pairing.away_id: "away"}.get(pairing.winner_id, "none")
     form.initial.update({"winner": side, "home_points": pairing.home_points, "away_points": pairing.away_points})
     if pairing.decided_at:
@@ -630,11 +665,11 @@ def control_form(action: str, pairing, members, data=None) -> forms.Form:
         form.fields["new"].choices = [(m.pk, m.player.name) for m in members]
     if "winner" in form.fields:
         form.fields["winner"].choices = winner_choices(
-            pairing, action in ("correct", "club") and not pairing.competition.is_bracket)
+            pairing, action in ("correct", "club") and not pairing.is_knockout)
     if action == "correct":
         show_current_result(form, pairing)
     if action == "club":
-        form.games_to_win, form.draw_allowed = pairing.competition.games_to_win, not pairing.competition.is_bracket
+        form.games_to_win, form.draw_allowed = pairing.competition.games_to_win, not pairing.is_knockout
     if action == "move":
         form.fields["starts_at"].initial = pairing.starts
         form.fields["starts_at"].help_text = _("In the club's time zone: %(zone)s.") % {

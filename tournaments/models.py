@@ -40,6 +40,7 @@ class Competition(models.Model):
         SWISS = "swiss", _("Swiss")
         LEAGUE = "league", _("League season")
         DUPLICATE = "duplicate", _("Duplicate")
+        GROUPS = "groups_knockout", _("Groups then knockout")
 
     class Movement(models.TextChoices):
         # Keys of tournaments.duplicate.movements (docs/duplicate.md "Movements").
@@ -85,6 +86,10 @@ class Competition(models.Model):
     third_place_match = models.BooleanField(_("third-place match"), default=False)
     grand_final_reset = models.BooleanField(_("grand final reset"), default=True)
     double_round_robin = models.BooleanField(_("double round robin"), default=False)
+    # Groups then knockout (tournaments/formats/groups_knockout.py): pairs per group, and how many
+    # of each group go through to the knockout.
+    group_size = models.PositiveSmallIntegerField(_("pairs per group"), default=4)
+    group_qualifiers = models.PositiveSmallIntegerField(_("pairs through from each group"), default=2)
     seeding = models.CharField(_("seeding"), max_length=10, choices=Seeding.choices, default=Seeding.RATING)
     # The pairs of a match played at the club report its result themselves; the opponents confirm
     # it, or dispute it and the organiser settles (tournaments/services/reports.py).
@@ -150,6 +155,23 @@ class Competition(models.Model):
     @property
     def is_bracket(self) -> bool:
         return self.format in (self.Format.SINGLE, self.Format.DOUBLE)
+
+    @property
+    def draws_at(self):
+        """When the draw is made (entries frozen, seeds, round 1's pairings, the later rounds with
+        their times): when round 1's check-in opens (a league: its start), or when entries close if
+        that is earlier, so that a player's home shows the first match before it starts."""
+        at = self.starts_at if self.is_league else self.starts_at - self.check_in
+        return min(at, self.entries_close_at) if self.entries_close_at else at
+
+    @property
+    def is_groups(self) -> bool:
+        return self.format == self.Format.GROUPS
+
+    @property
+    def has_bracket(self) -> bool:
+        """A knockout bracket to draw: the knockouts', and the one after a groups phase."""
+        return self.is_bracket or self.is_groups
 
     @property
     def is_duplicate(self) -> bool:
@@ -302,6 +324,11 @@ class Pairing(models.Model):
     @property
     def is_decided(self) -> bool:
         return self.decided_at is not None
+
+    @property
+    def is_knockout(self) -> bool:
+        """A match someone must win: a knockout's, or the knockout's after a groups phase."""
+        return self.competition.is_bracket or (self.competition.is_groups and self.bracket != "groups")
 
     @cached_property
     def table(self):

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -193,10 +194,20 @@ class NextMatch:
     starts_at: datetime
     can_check_in: bool
     checked_in: bool
+    check_in_opens: datetime | None = None
 
     @property
     def competition(self) -> Competition:
         return self.pairing.competition
+
+    @property
+    def started(self) -> bool:
+        """Its start has come: the home says "starting now", never "starts in now"."""
+        return self.starts_at <= timezone.now()
+
+    @property
+    def check_in_later(self) -> bool:
+        return self.check_in_opens is not None and self.check_in_opens > timezone.now()
 
 
 def next_match_of(user) -> NextMatch | None:
@@ -209,14 +220,17 @@ def next_match_of(user) -> NextMatch | None:
                                       round__status__in=[Round.Status.SCHEDULED, Round.Status.OPEN])
                .exclude(match_id__in=ended)
                .select_related("round", "competition", "home", "away")
-               .only("competition_id", "round_number", "match_id", "round__status", "round__starts_at",
-                     "competition__name", "home__name", "away__name")
-               .order_by("round__starts_at", "pk").first())
+               .only("competition_id", "round_number", "match_id", "starts_at", "round__status", "round__starts_at",
+                     "competition__name", "competition__format", "competition__check_in", "home__name", "away__name")
+               .order_by(Coalesce("starts_at", "round__starts_at"), "pk").first())
     if pairing is None:
         return None
     checked = CheckIn.objects.filter(pairing=pairing, user=user).exists()
-    is_open = pairing.round.status == Round.Status.OPEN and pairing.match_id is None
-    return NextMatch(pairing, pairing.round.starts_at, is_open and not checked, checked)
+    starts = pairing.starts_at or pairing.round.starts_at  # a pairing the organiser moved keeps its own time
+    opens = starts if pairing.competition.is_league else starts - pairing.competition.check_in
+    moved_later = pairing.starts_at is not None and timezone.now() < opens  # its own check-in opens then
+    is_open = pairing.round.status == Round.Status.OPEN and pairing.match_id is None and not moved_later
+    return NextMatch(pairing, starts, is_open and not checked, checked, None if is_open else opens)
 
 
 def player_ids_of(competition_id: int) -> list[int]:

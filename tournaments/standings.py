@@ -7,6 +7,7 @@
 | league             | match points (2/1/0), game points difference, game points, head-to-head | our rule (football-style league table) |
 | single_elimination | bracket place (round reached; third-place match if played); pairs still in: match points, game difference | formats/bracket.py |
 | double_elimination | bracket place (losers' round reached); pairs still in: match points, game difference | formats/bracket.py |
+| groups_knockout    | knockout place, then group place for the pairs not through; pairs still in: match points, game difference | formats/groups_knockout.py |
 
 Definitions (FIDE Handbook C.07 "Tie-Break Regulations", effective 1 August
 2024; names as there, our wording):
@@ -35,7 +36,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .formats import double_elimination, single_elimination
+from .formats import double_elimination, groups_knockout, single_elimination
 from .formats.base import Entry, EntryId, Options, Pairing, Result, results_by_key
 from .formats.seeding import in_seed_order
 
@@ -175,7 +176,13 @@ TIEBREAKS_BY_FORMAT: dict[str, tuple[str, ...]] = {
     "league": ("game_difference", "game_points", "head_to_head"),
     "single_elimination": (),
     "double_elimination": (),
+    "groups_knockout": (),
 }
+
+# Formats ranked by the place their bracket gives (groups then knockout: the knockout, then the
+# group places of the pairs that did not go through).
+PLACES = {"single_elimination": single_elimination.places, "double_elimination": double_elimination.places,
+          "groups_knockout": groups_knockout.places}
 
 DEFAULT_TIEBREAKS = ("game_difference", "game_points")  # a format with no entry above
 
@@ -239,8 +246,7 @@ def _row(table: Table, entry, rank: int, tiebreaks: Sequence[str], values: dict)
 
 
 def _bracket_rows(format_key: str, entries, pairings, results, options, table) -> tuple[Row, ...]:
-    module = single_elimination if format_key == "single_elimination" else double_elimination
-    places = module.places(entries, pairings, results, options)
+    places = PLACES[format_key](entries, pairings, results, options)
     seeded = [entry.id for entry in in_seed_order(entries)]
     key = {e: _bracket_key(table, e, places[e]) for e in seeded}
     ordered = sorted(seeded, key=lambda e: key[e])
@@ -268,7 +274,7 @@ def standings(format_key: str, entries: Sequence[Entry], pairings: Sequence[Pair
     """The standings of a competition of ``format_key`` from its pairings and results."""
     results = list(results)
     table = tally(entries, pairings, results, points or POINTS_BY_FORMAT.get(format_key, Points()))
-    if format_key in ("single_elimination", "double_elimination"):
+    if format_key in PLACES:
         return _bracket_rows(format_key, entries, pairings, results, options, table)
     chosen = TIEBREAKS_BY_FORMAT.get(format_key, DEFAULT_TIEBREAKS) if tiebreaks is None else tuple(tiebreaks)
     return rank_table(entries, table, chosen)

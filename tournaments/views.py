@@ -22,7 +22,8 @@ from gameplay.api import Game
 from tournaments import brackets, display, duplicate_pages, forms, pages
 from tournaments.calendars import player_token
 from tournaments.models import Competition, Entry, Notification, Pairing, Round
-from tournaments.services import CompetitionError, controls, entries, lifecycle, manager, notify, organiser, reports
+from tournaments.services import (CompetitionError, controls, entries, groups, lifecycle, manager, notify, organiser,
+                                  reports)
 
 LIST_SIZE = 30
 
@@ -88,6 +89,8 @@ def competition_form(request, club, competition=None) -> forms.CompetitionForm:
     url = reverse("tournaments:edit", args=[competition.pk]) if competition else reverse("tournaments:new",
                                                                                           args=[club.slug])
     zone = {"zone_name": club.time_zone, "refresh_url": url, "club_id": club.pk}
+    if competition is not None:  # the groups are checked against the pairs entered so far
+        zone["entered"] = competition.entries.filter(status=Entry.Status.CONFIRMED).count()
     if request.method == "POST" and "refresh" not in request.POST:
         return forms.CompetitionForm(request.POST, **zone)
     data = request.POST if request.method == "POST" else request.GET
@@ -169,6 +172,11 @@ def render_detail(request, competition, status=200, **refused):
         context["announce_form"] = refused.get("announce_form") or forms.AnnouncementForm()
     if competition.is_duplicate and competition.status == Competition.Status.OPEN:
         context["pairs_so_far"], context["fits"] = duplicate_pages.what_fits(competition)
+    if competition.is_groups:  # each group's table and the knockout drawn whole
+        context["group_tables"] = groups.group_tables(competition)
+        context["drawings"] = brackets.drawings(competition, translation.get_language_bidi())
+        context["mirror"] = translation.get_language_bidi()
+        context["groups_problem"] = groups.problem_of(competition) if competition.status == Competition.Status.OPEN else ""
     return render(request, "tournaments/detail.html", context, status=status)
 
 

@@ -11,10 +11,17 @@
     return plain.format(h) + ":" + digits.format(m) + ":" + digits.format(s);
   }
 
+  // At the start the line swaps its clock for the words that say the match is starting (never a clock of zero).
   function tick() {
     document.querySelectorAll("[data-countdown]").forEach(function (clock) {
       var left = Math.round((Date.parse(clock.getAttribute("datetime")) - Date.now()) / 1000);
-      clock.textContent = left > 0 ? text(left) : clock.dataset.nowText;
+      var line = clock.closest("[data-countdown-line]");
+      if (left > 0) {
+        clock.textContent = text(left);
+      } else if (line) {
+        line.querySelector("[data-before]").hidden = true;
+        line.querySelector("[data-after]").hidden = false;
+      }
     });
   }
 

@@ -9,7 +9,7 @@ Adding a format touches one module and one line below. Pure Python: no Django im
 """
 from __future__ import annotations
 
-from . import double_elimination, duplicate, league, round_robin, single_elimination, swiss
+from . import double_elimination, duplicate, groups_knockout, league, round_robin, single_elimination, swiss
 from .base import (
     Entry, Format, FormatError, InvalidResult, Options, PairingImpossible, Pairing,
     Result, RoundInProgress, ScheduledRound, UnknownFormat,
@@ -23,6 +23,7 @@ FORMATS: dict[str, Format] = {
     "swiss": swiss.FORMAT,
     "league": league.FORMAT,
     "duplicate": duplicate.FORMAT,
+    "groups_knockout": groups_knockout.FORMAT,
 }
 
 

@@ -87,6 +87,8 @@ class Options:
     cycles: int = 1                       # round robin: 1 single, 2 double
     movement: str = "howell"              # duplicate: "howell" or "mitchell"
     boards_per_round: int = 2             # duplicate: 1 to 12
+    group_size: int = 4                   # groups then knockout: pairs per group
+    group_qualifiers: int = 2             # groups then knockout: how many of each group go through
 
 
 class FormatError(Exception):

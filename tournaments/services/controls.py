@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from gameplay import api as gameplay
 from tournaments.models import AuditEntry, Competition, Entry, EntryPlayer, Pairing, Round
 from tournaments.results import result_errors
-from tournaments.services import duplicate, manager, organiser, ranking
+from tournaments.services import duplicate, groups, manager, organiser, ranking
 from tournaments.services.manager import CompetitionError
 from tournaments.services.notify import notify
 
@@ -177,7 +177,7 @@ def enter_club_result(competition: Competition, pairing_id: int, winner_side: st
         if pairing.match_id and not gameplay.result_of(pairing.match_id).is_finished:
             raise CompetitionError(_("Its table is open on Chalk: the match is being played there."))
         impossible = result_errors(competition.games_to_win, winner_side, home_points, away_points,
-                                   not competition.is_bracket)
+                                   not pairing.is_knockout)
         if impossible:
             raise CompetitionError(next(iter(impossible.values())))
         winner = {"home": pairing.home_id, "away": pairing.away_id}.get(winner_side)
@@ -279,6 +279,9 @@ def start_competition_now(competition: Competition, actor) -> None:
         pairs = Entry.objects.filter(competition=locked, status=Entry.Status.CONFIRMED).count()
         if pairs < 2:
             raise CompetitionError(str(CANNOT_START[pairs]))
+        problem = groups.problem_of(locked)
+        if problem:
+            raise CompetitionError(_("It cannot start yet: %(reason)s Nothing was changed.") % {"reason": problem})
         if locked.is_duplicate:
             pairs, fits = duplicate.movements_that_fit(locked)
             if not fits:

@@ -65,7 +65,9 @@ def _entrants(competition: Competition):
 
 def cancel_plan(competition: Competition) -> CancelPlan:
     """What cancelling would do now (the confirmation page says it)."""
-    dropped = _unplayed_rounds(competition).order_by("number").values_list("number", flat=True)
+    # The drawn rounds not played (a later round not drawn yet is only a time: it goes too, unsaid).
+    dropped = (_unplayed_rounds(competition).filter(pk__in=manager.drawn(competition).values("pk"))
+               .order_by("number").values_list("number", flat=True))
     return CancelPlan(dropped_rounds=list(dropped),
                       open_tables=_open_tables(competition).count(), entrants=len(_entrants(competition)))
 
@@ -102,8 +104,8 @@ def reopen(competition: Competition, starts_at: datetime, actor) -> None:
             raise CompetitionError(_("The start must be in the future."), field="starts_at")
         Round.objects.filter(competition=locked).delete()  # none was played: the draw is made again at the start
         locked.status, locked.finished_at, locked.starts_at = Competition.Status.OPEN, None, starts_at
-        if locked.entries_close_at and locked.entries_close_at > starts_at:
-            locked.entries_close_at = None
+        if locked.entries_close_at and not timezone.now() < locked.entries_close_at <= starts_at:
+            locked.entries_close_at = None  # past entries' close would draw at once
         locked.save(update_fields=["status", "finished_at", "starts_at", "entries_close_at"])
         _audit(locked, actor, AuditEntry.Action.REOPENED, detail={"starts_at": starts_at.isoformat()})
 
@@ -201,15 +203,17 @@ def edit_live(competition: Competition, values: dict, round_starts: dict[int, da
             round_row = rounds.get(number)
             if round_row is None:
                 raise CompetitionError(_("There is no such round."), field=f"round_{number}")
-            if starts_at == round_row.starts_at:
-                continue
+            if starts_at in (round_row.starts_at, round_row.starts_at.replace(second=0, microsecond=0)):
+                continue  # unchanged (a box shows minutes: a start made by Start now has seconds)
             if round_row.status != Round.Status.SCHEDULED:
                 raise CompetitionError(_("Round %(number)s is open: its time can no longer change.") % {
                     "number": number}, field=f"round_{number}")
             if starts_at <= timezone.now():
                 raise CompetitionError(_("The new start must be in the future."), field=f"round_{number}")
             moves[number] = starts_at
-        _check_order(rounds, moves)
+        drawn = set(manager.drawn(locked).values_list("number", flat=True))
+        # A round not drawn yet and not moved here follows the rounds before it (below).
+        _check_order({n: r for n, r in rounds.items() if n in drawn or n in moves}, moves)
         old_starts = {number: round_row.starts_at for number, round_row in rounds.items()}
         changed = [name for name in LIVE_FIELDS if name in values and getattr(locked, name) != values[name]]
         before = {name: getattr(locked, name) for name in changed}
@@ -224,6 +228,9 @@ def edit_live(competition: Competition, values: dict, round_starts: dict[int, da
             length = round_row.deadline - round_row.starts_at if locked.is_league else locked.grace
             round_row.starts_at, round_row.deadline = starts_at, starts_at + length
             round_row.save(update_fields=["starts_at", "deadline"])
+        for number in sorted(moves):
+            rounds[number].competition = locked
+            manager.later_rounds_follow(rounds[number])
         if not changed and not moves:
             return []
         detail = {name: [before[name], values[name]] for name in changed}

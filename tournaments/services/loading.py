@@ -20,7 +20,8 @@ def format_options(competition: Competition) -> Options:
     return Options(rounds=competition.swiss_rounds, third_place_match=competition.third_place_match,
                    grand_final_reset=competition.grand_final_reset,
                    cycles=2 if competition.double_round_robin else 1, movement=competition.movement,
-                   boards_per_round=competition.boards_per_round)
+                   boards_per_round=competition.boards_per_round, group_size=competition.group_size,
+                   group_qualifiers=competition.group_qualifiers)
 
 
 def entry_value(entry_id, seed, rating) -> Entry:

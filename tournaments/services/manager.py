@@ -3,15 +3,19 @@
 `step(competition_id)` is the one function the scheduler calls. Under the competition's row lock
 (one writer per competition, docs/style.md §6) it does whatever is due at `now`, in order:
 
-1. an open competition whose start time has come starts: unconfirmed pairs are dropped, the rest
-   seeded (by rating: the mean Elo of the two players; or by hand) and the first round (a league:
-   every fixture week) is made;
+1. an open competition whose draw is due (`Competition.draws_at`: when round 1's check-in opens,
+   or when entries close if earlier) starts: unconfirmed pairs are dropped, the rest seeded (by
+   rating: the mean Elo of the two players; or by hand), the first round (a league: every fixture
+   week) is made with its pairings, and every later round the format can count in advance exists
+   from then with its time and no pairings (a knockout's later boxes, Swiss rounds to be drawn);
 2. each round that is not complete: opens at `starts_at - check_in` (byes decided, bot tables
    created, players notified); records the result of every finished match; starts the tables
    whose start time has come; at its deadline gives walkovers to the pairs that showed; and is
    complete once every pairing is decided;
-3. when the latest round is complete the format makes the next one, or the competition closes
-   and its standings are final.
+3. when the latest drawn round is complete the format draws the next one (into its scheduled
+   row: a round that nobody plays, a knockout's skipped round, is dropped), or the competition
+   closes, drops the rounds it did not need (a grand-final reset not played) and its standings are
+   final.
 
 Running it twice does nothing twice: every step checks the state it moves from, results are
 written with a conditional update, and rounds, pairings, check-ins and notifications have unique
@@ -30,7 +34,7 @@ from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import F, Min, Q
+from django.db.models import DateTimeField, Exists, ExpressionWrapper, F, Min, OuterRef, Q, Value
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -40,7 +44,7 @@ from tournaments import display
 from tournaments.formats import FormatError, get_format, seed_by_hand, seed_by_rating
 from tournaments.models import AuditEntry, CheckIn, Competition, Entry, EntryPlayer, Notification, Pairing, Round
 from tournaments.ratings.services import ratings_for
-from tournaments.services import duplicate, lineups, ranking
+from tournaments.services import duplicate, groups, lineups, ranking
 from tournaments.services.loading import entry_value, format_options, snapshot
 from tournaments.services.notify import notify
 from tournaments.signals import send_competition_changed
@@ -68,13 +72,13 @@ def step(competition_id: int, now: datetime | None = None) -> bool:
         if competition is None:
             return False
         changed = False
-        if competition.status == Competition.Status.OPEN and now >= competition.starts_at:
+        if competition.status == Competition.Status.OPEN and now >= competition.draws_at:
             changed = start(competition, now)
         if competition.status != Competition.Status.RUNNING:
             return changed
         people = Roster(competition)
         early = early_pairings(competition)
-        for round_row in competition.rounds.exclude(status=Round.Status.COMPLETE).order_by("number"):
+        for round_row in drawn(competition).exclude(status=Round.Status.COMPLETE).order_by("number"):
             changed |= advance_round(competition, round_row, people, now, early.get(round_row.pk))
         changed |= make_next_rounds(competition, people, now)
         if changed:
@@ -83,10 +87,17 @@ def step(competition_id: int, now: datetime | None = None) -> bool:
         return changed
 
 
+def drawn(competition: Competition):
+    """The competition's rounds that have their pairings (a later round waits for its draw)."""
+    return competition.rounds.filter(Exists(Pairing.objects.filter(round=OuterRef("pk"))))
+
+
 def due_competitions(now: datetime | None = None) -> list[int]:
-    """Competitions the periodic tick should step: starting ones and running ones."""
+    """Competitions the periodic tick should step: those whose draw may be due, and running ones."""
     now = now or timezone.now()
-    due = Q(status=Competition.Status.OPEN, starts_at__lte=now) | Q(status=Competition.Status.RUNNING)
+    drawing = ExpressionWrapper(Value(now) + F("check_in"), output_field=DateTimeField())
+    due = (Q(status=Competition.Status.OPEN, starts_at__lte=drawing)
+           | Q(status=Competition.Status.OPEN, entries_close_at__lte=now) | Q(status=Competition.Status.RUNNING))
     return list(Competition.objects.filter(due).order_by("pk").values_list("pk", flat=True))
 
 
@@ -157,6 +168,12 @@ def start(competition: Competition, now: datetime) -> bool:
                                   reason=_("Fewer than two pairs entered."))
         return True
     reason = ""
+    problem = groups.problem_of(competition)
+    if problem:  # the scheduled start with pairs that cannot make the groups (Start now refuses instead)
+        competition.status, competition.finished_at = Competition.Status.CANCELLED, now
+        competition.save(update_fields=["status", "finished_at"])
+        AuditEntry.objects.create(competition=competition, action=AuditEntry.Action.CANCELLED, reason=problem)
+        return True
     if competition.is_duplicate:
         try:
             entries, note = duplicate.prepare(competition, entries)
@@ -211,8 +228,9 @@ def make_season(competition: Competition, fmt) -> None:
 
 
 def save_round(competition: Competition, number: int, starts_at, deadline, pairings) -> Round:
-    round_row = Round.objects.create(competition=competition, number=number, starts_at=starts_at,
-                                     deadline=deadline)
+    """The round's row (the one scheduled for it, else a new one) with its pairings."""
+    round_row, _created = Round.objects.update_or_create(competition=competition, number=number,
+                                                         defaults={"starts_at": starts_at, "deadline": deadline})
     rows = [Pairing(competition=competition, round=round_row, round_number=p.round, slot=p.slot, home_id=p.home,
                     away_id=p.away, bracket=p.bracket, label=p.label)
             for p in pairings]
@@ -402,7 +420,7 @@ def walk_over(competition: Competition, pairing: Pairing, people: Roster, checke
 def make_next_rounds(competition: Competition, people: Roster, now: datetime) -> bool:
     changed = False
     for _attempt in range(MAX_ROUNDS_PER_STEP):
-        rounds = list(competition.rounds.order_by("number"))
+        rounds = list(drawn(competition).order_by("number"))
         if any(r.status != Round.Status.COMPLETE for r in rounds):
             return changed
         try:
@@ -428,12 +446,49 @@ def make_round(competition: Competition, previous: Round | None, now: datetime) 
     pairings = fmt.next_round(entries, snap.values, snap.results, format_options(competition))
     if not pairings:
         return None
+    number = pairings[0].round
+    scheduled = Round.objects.filter(competition=competition, number=number).first()
     starts_at = competition.starts_at if previous is None else max(
-        now, previous.starts_at + competition.round_interval)
-    return save_round(competition, pairings[0].round, starts_at, starts_at + competition.grace, pairings)
+        now, previous.starts_at + competition.round_interval, scheduled.starts_at if scheduled else now)
+    # Rounds nobody plays (a knockout's, skipped) are dropped: their numbers are not the next draw's.
+    undrawn(competition).filter(number__lt=number).delete()
+    made = save_round(competition, number, starts_at, starts_at + competition.grace, pairings)
+    if previous is None:
+        schedule_later_rounds(competition, fmt, len(snap.field), made)
+    return made
+
+
+def undrawn(competition: Competition):
+    return competition.rounds.exclude(Exists(Pairing.objects.filter(round=OuterRef("pk"))))
+
+
+def schedule_later_rounds(competition: Competition, fmt, pairs: int, first: Round) -> None:
+    """Every later round the format can count from the field, with its time (round_interval after
+    the one before) and no pairings until its draw."""
+    total = fmt.total_rounds(pairs, format_options(competition))
+    Round.objects.bulk_create([
+        Round(competition=competition, number=number,
+              starts_at=first.starts_at + (number - first.number) * competition.round_interval,
+              deadline=first.starts_at + (number - first.number) * competition.round_interval + competition.grace)
+        for number in range(first.number + 1, total + 1)])
+
+
+def later_rounds_follow(round_row: Round) -> None:
+    """After a round moved: the later rounds not yet drawn start no earlier than it (each
+    round_interval after the one before), so the schedule keeps its order."""
+    competition = round_row.competition
+    previous = round_row.starts_at
+    for later in undrawn(competition).filter(number__gt=round_row.number).order_by("number"):
+        earliest = previous + competition.round_interval
+        if later.starts_at < earliest:
+            later.deadline += earliest - later.starts_at
+            later.starts_at = earliest
+            later.save(update_fields=["starts_at", "deadline"])
+        previous = later.starts_at
 
 
 def finish(competition: Competition, now: datetime) -> None:
+    undrawn(competition).delete()  # scheduled for what was never needed (a grand-final reset)
     competition.status, competition.finished_at = Competition.Status.FINISHED, now
     competition.save(update_fields=["status", "finished_at"])
     if competition.is_duplicate and competition.is_public:

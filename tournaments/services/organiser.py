@@ -16,7 +16,7 @@ import json
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -80,6 +80,8 @@ def reschedule_round(round_row: Round, starts_at: datetime, actor, reason: str =
         length = round_row.deadline - round_row.starts_at
         round_row.starts_at, round_row.deadline = starts_at, starts_at + length
         round_row.save(update_fields=["starts_at", "deadline"])
+        round_row.competition = competition
+        manager.later_rounds_follow(round_row)
         _audit(competition, actor, AuditEntry.Action.RESCHEDULED, reason,
                detail={"round": round_row.number, "from": before.isoformat(), "to": starts_at.isoformat()})
     manager.step(round_row.competition_id)
@@ -91,7 +93,9 @@ def out_of_order(round_row: Round, starts_at: datetime) -> None:
     if others.filter(number__lt=round_row.number, starts_at__gte=starts_at).exists():
         raise CompetitionError(_("Round %(number)s must start after the rounds before it.") % {
             "number": round_row.number}, field="starts_at")
-    later = others.filter(number__gt=round_row.number, starts_at__lte=starts_at).order_by("number").first()
+    later = (others.filter(number__gt=round_row.number, starts_at__lte=starts_at)
+             .filter(Exists(Pairing.objects.filter(round=OuterRef("pk"))))  # a round not drawn follows
+             .order_by("number").first())
     if later is not None:
         raise CompetitionError(_("Round %(number)s must start before round %(later)s: move round %(later)s "
                                  "first.") % {"number": round_row.number, "later": later.number}, field="starts_at")
@@ -163,14 +167,17 @@ def override_result(pairing: Pairing, winner: Entry | None, home_points: int, aw
             raise CompetitionError(_("A bye has no result to override."))
         if winner is not None and winner.pk not in (pairing.home_id, pairing.away_id):
             raise CompetitionError(_("The winner must be one of the two pairs."))
-        if winner is None and competition.is_bracket:
+        pairing.competition = competition
+        if winner is None and pairing.is_knockout:
             raise CompetitionError(_("A knockout match needs a winner."))
         side = "none" if winner is None else "home" if winner.pk == pairing.home_id else "away"
-        impossible = result_errors(competition.games_to_win, side, home_points, away_points, not competition.is_bracket)
+        impossible = result_errors(competition.games_to_win, side, home_points, away_points, not pairing.is_knockout)
         if impossible:
             raise CompetitionError(next(iter(impossible.values())))
         later = Pairing.objects.filter(competition=competition, round_number__gt=pairing.round_number).exists()
-        if competition.is_bracket and later:
+        if competition.is_groups and pairing.bracket == "groups":  # the knockout's seeds come from the groups
+            later = Pairing.objects.filter(competition=competition).exclude(bracket="groups").exists()
+        if (competition.is_bracket or competition.is_groups) and later:
             raise CompetitionError(_("Later rounds were made from this result; it can no longer change."))
         table = gameplay.result_of(pairing.match_id)
         if table is not None and table.is_live:
@@ -199,6 +206,7 @@ EDITABLE = ("name", "description", "game", "format", "kind", "visibility", "pres
             "substitute_bot", "swiss_rounds", "third_place_match", "grand_final_reset", "double_round_robin",
             "seeding", "starts_at", "entries_close_at", "round_interval", "check_in", "grace", "reconnect_seconds",
             "leaver_policy", "players_report", "entry_cap", "late_entries_until", "tiebreak_order")
+            "leaver_policy", "group_size", "group_qualifiers")
 
 
 def edit_fingerprint(competition: Competition) -> str:

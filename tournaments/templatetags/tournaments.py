@@ -38,7 +38,7 @@ def tiebreak_text(tiebreaks, names=None) -> str:
 @register.simple_tag
 def standings_body(rows, competition):
     """The <tr> of every standings row (tiebreaks outside brackets)."""
-    names, out, show_tiebreaks = short_names(), [], not competition.is_bracket
+    names, out, show_tiebreaks = short_names(), [], not competition.has_bracket
     for s in rows:
         difference = signed(s.games_for - s.games_against) or "0"
         cells = [s.rank, escape(s.entry.name), s.played, s.won, s.drawn, s.lost, number(s.points),
