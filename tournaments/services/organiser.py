@@ -205,8 +205,8 @@ def create_competition(competition: Competition, actor) -> Competition:
 EDITABLE = ("name", "description", "game", "format", "kind", "visibility", "preset", "options", "best_of", "time_control",
             "substitute_bot", "swiss_rounds", "third_place_match", "grand_final_reset", "double_round_robin",
             "seeding", "starts_at", "entries_close_at", "round_interval", "check_in", "grace", "reconnect_seconds",
-            "leaver_policy", "players_report", "entry_cap", "late_entries_until", "tiebreak_order")
-            "leaver_policy", "group_size", "group_qualifiers")
+            "leaver_policy", "players_report", "entry_cap", "late_entries_until", "tiebreak_order", "group_size",
+            "group_qualifiers")
 
 
 def edit_fingerprint(competition: Competition) -> str:
