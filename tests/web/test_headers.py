@@ -5,6 +5,7 @@ block: no inline <script>, no on* handler attribute, no style attribute or eleme
 from html.parser import HTMLParser
 
 import pytest
+from django.test import override_settings
 
 from tests.gameplay.helpers import make_user
 from tests.web.urlwalk import real_ids, routes
@@ -88,10 +89,17 @@ def test_the_policy_allows_only_our_own_scripts_styles_and_sockets(client):
     assert policy["frame-ancestors"] == "'none'"
 
 
+@override_settings(SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"))  # TRUSTED_PROXY_COUNT > 0
 def test_the_socket_source_is_wss_behind_the_tls_proxy(client):
     policy = client.get("/healthz", HTTP_X_FORWARDED_PROTO="https").headers["Content-Security-Policy"]
 
     assert "connect-src 'self' wss://testserver" in policy
+
+
+def test_with_no_proxy_configured_a_clients_forwarded_scheme_is_not_believed(client):
+    policy = client.get("/healthz", HTTP_X_FORWARDED_PROTO="https").headers["Content-Security-Policy"]
+
+    assert "connect-src 'self' ws://testserver" in policy
 
 
 def test_the_permissions_policy_denies_devices_and_allows_only_writing_the_clipboard(client):

@@ -41,12 +41,24 @@ def test_a_socket_from_the_same_host_over_another_scheme_is_refused():
     assert not origin_allowed(scope("https://chalk.example", scheme="ws"))
 
 
+BEHIND_A_PROXY = override_settings(SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"))  # TRUSTED_PROXY_COUNT > 0
+
+
 @SITE
+@BEHIND_A_PROXY
 def test_behind_the_tls_proxy_the_forwarded_scheme_counts():
     forwarded = [(b"x-forwarded-proto", b"https")]
 
     assert origin_allowed(scope("https://chalk.example", headers=forwarded))
     assert not origin_allowed(scope("http://chalk.example", headers=forwarded))
+
+
+@SITE
+def test_with_no_proxy_configured_a_clients_forwarded_scheme_counts_for_nothing():
+    forwarded = [(b"x-forwarded-proto", b"https")]
+
+    assert not origin_allowed(scope("https://chalk.example", headers=forwarded))
+    assert origin_allowed(scope("http://chalk.example", headers=forwarded))
 
 
 @SITE
