@@ -380,7 +380,8 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {"redact": {"()": "config.logfilters.RedactSecretsFilter"},
-                "client_faults": {"()": "config.logfilters.ClientFaultFilter"}},
+                "client_faults": {"()": "config.logfilters.ClientFaultFilter"},
+                "redis_away": {"()": "config.logfilters.RedisAwayFilter"}},
     "formatters": {
         "line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
     },
@@ -399,5 +400,7 @@ LOGGING = {
         "chalk": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
         # uvicorn's own: a filter only (its handlers stay uvicorn's); a client's bad frame is one line
         "uvicorn.error": {"filters": ["client_faults"]},
+        # Redis away: channels_redis's receiver logs a traceback a second; one line each instead
+        "channels_redis.pubsub": {"filters": ["redis_away"]},
     },
 }

@@ -24,11 +24,14 @@ from django.conf import settings
 from gameplay import chat, frames, presence, services
 from tuning.live_db import on_database_thread
 from gameplay.services import ActionRejected, error_frame
+from gameplay.services.aftermath import CHANNEL_LAYER_DOWN
 
 logger = logging.getLogger("chalk.gameplay")
 
+UNSENT_CHAT = "The table cannot be reached for a moment: your line was kept but not sent to the others yet."
 CLOSE_TOO_BIG = 1009  # RFC 6455: a frame over WS_MAX_MESSAGE_CHARS
 CLOSE_SERVER_ERROR = 1011  # RFC 6455: a bug of ours, logged with its traceback
+CLOSE_TRY_AGAIN = 1013  # RFC 6455 "try again later": Redis (the channel layer) out of reach on connect
 CLOSE_FORBIDDEN = 4403  # not allowed to watch this table
 CLOSE_TOO_MANY_SOCKETS = 4429  # this user already has WS_MAX_SOCKETS_PER_USER table sockets open
 
@@ -82,7 +85,11 @@ async def on_chat(socket: "MatchConsumer", message: dict) -> None:
     except chat.ChatRefused as refused:
         await socket.send_json(error_frame(refused.code, refused.message, ref))
         return
-    await socket.channel_layer.group_send(socket.group, {"type": "chat.message", "line": line})
+    try:
+        await socket.channel_layer.group_send(socket.group, {"type": "chat.message", "line": line})
+    except CHANNEL_LAYER_DOWN:  # kept in the history (chat_history): the others read it there
+        await socket.send_json(error_frame("unavailable", UNSENT_CHAT, ref))
+        return
     if ref is not None:
         await socket.send_json({"type": "ack", "ref": ref, "seq": None})
 
@@ -154,8 +161,12 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             # (gameplay/presence.py); before joining the group: its broadcast is for the others,
             # this socket's first state (below) is read after it
             await on_database_thread(presence.arrived, self.match_id, self.seat)  # may start the clocks
-        self.group = services.group_name(self.match_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.group = services.group_name(self.match_id)  # from here _leave undoes the arrival
+        try:
+            await self.channel_layer.group_add(self.group, self.channel_name)
+        except CHANNEL_LAYER_DOWN:  # this socket could not hear the table's moves: come back later
+            await self.refuse(CLOSE_TRY_AGAIN, "unavailable", "The table cannot be reached for a moment.")
+            return
         await self.send_state()
         if self.seat is None and await on_database_thread(presence.seat_taken_by_another, self.match_id, self.user):
             await self.send_json({**error_frame("forbidden", services.moves.SEAT_HELD), "reason": "seat_held"})
@@ -186,7 +197,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             self.user_slot = None
         group, self.group = getattr(self, "group", None), None
         if group:
-            await self.channel_layer.group_discard(group, self.channel_name)
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except CHANNEL_LAYER_DOWN:
+                pass  # Redis away: its subscription went with it; the seat's presence still counts down
             if self.seat is not None:
                 await on_database_thread(presence.departed, self.match_id, self.seat)
 
