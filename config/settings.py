@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config import embedded_postgres, embedded_redis
 from config.env import celery_broker_url, env_bool, env_int, env_list, env_str
+from tuning import switched_off
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -177,11 +178,17 @@ LIVE_LOOP_CONNECTIONS = env_int("LIVE_LOOP_CONNECTIONS", 2)
 # ones it makes (tuning/garbage.py: closed sockets' objects are cycles that age into the oldest
 # generation); 0: never (memory grows).
 GC_FULL_SECONDS = float(env_str("GC_FULL_SECONDS", "60"))
+# Overrides of tuning/ switched off for one run (tuning/README.md, benchmarks/overrides.py):
+# CHALK_TUNING_OFF=cache,gil,... Production leaves it empty: every override on.
+try:
+    TUNING_OFF = switched_off(env_str("CHALK_TUNING_OFF", ""))
+except ValueError as error:
+    raise ImproperlyConfigured(str(error)) from None
 # Milliseconds a thread of the ASGI process keeps the GIL while others wait (tuning/gil.py); 0: Python's 5.
 GIL_SWITCH_MS = float(env_str("GIL_SWITCH_MS", "1"))
 # With the threads above (PostgreSQL), the event loop writes a plain move itself on its own
 # asynchronous connections (tuning/live_db.py); off: every move goes through a thread.
-LIVE_LOOP_WRITES = env_bool("LIVE_LOOP_WRITES", True)
+LIVE_LOOP_WRITES = env_bool("LIVE_LOOP_WRITES", True) and "loop_writes" not in TUNING_OFF
 
 # --- redis: channel layer, Celery broker, cache -----------------------------------------------
 
@@ -201,7 +208,8 @@ REDIS_PREFIX = f"chalk-{TEST_WORKER}" if TEST_WORKER else "chalk"
 # instead of exhausting the server's maxclients.
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "tuning.channel_layer.ChalkChannelLayer",
+        "BACKEND": ("channels_redis.pubsub.RedisPubSubChannelLayer" if "channel_layer" in TUNING_OFF
+                    else "tuning.channel_layer.ChalkChannelLayer"),
         "CONFIG": {
             "hosts": [{"address": REDIS_URL, "max_connections": env_int("CHANNEL_LAYER_MAX_CONNECTIONS", 16)}],
             "prefix": REDIS_PREFIX,
@@ -211,7 +219,9 @@ CHANNEL_LAYERS = {
 
 CACHES = {
     "default": {
-        "BACKEND": "tuning.cache.ProcessRedisCache",  # one connection pool per process, not per request
+        # one connection pool per process, not per request
+        "BACKEND": ("django.core.cache.backends.redis.RedisCache" if "cache" in TUNING_OFF
+                    else "tuning.cache.ProcessRedisCache"),
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": REDIS_PREFIX,
         "OPTIONS": {"max_connections": env_int("CACHE_MAX_CONNECTIONS", 20)},

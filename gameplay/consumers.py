@@ -29,6 +29,7 @@ from gameplay.services.aftermath import CHANNEL_LAYER_DOWN
 logger = logging.getLogger("chalk.gameplay")
 
 UNSENT_CHAT = "The table cannot be reached for a moment: your line was kept but not sent to the others yet."
+OWN_DISPATCH_OFF = "dispatch" in settings.TUNING_OFF  # switched off for one run (benchmarks/overrides.py)
 CLOSE_TOO_BIG = 1009  # RFC 6455: a frame over WS_MAX_MESSAGE_CHARS
 CLOSE_SERVER_ERROR = 1011  # RFC 6455: a bug of ours, logged with its traceback
 CLOSE_TRY_AGAIN = 1013  # RFC 6455 "try again later": Redis (the channel layer) out of reach on connect
@@ -137,7 +138,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         # Channels hops to the database thread before every handler to close old connections:
         # five hops per move (one per socket's match.update), queued behind everyone's moves.
         # Handlers here reach the database only through tuning.live_db, which cleans up
-        # (tuning/README.md lists this override).
+        # (tuning/README.md lists this override; CHALK_TUNING_OFF=dispatch runs Channels' own).
+        if OWN_DISPATCH_OFF:
+            return await super().dispatch(message)
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")

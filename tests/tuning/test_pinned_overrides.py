@@ -65,3 +65,13 @@ def test_the_consumer_dispatch_override_still_finds_channels_handler_names():
 
     assert get_handler_name({"type": "match.update"}) == "match_update"
     assert "aclose_old_connections" in inspect.getsource(AsyncConsumer.dispatch)  # the hop we skip
+
+
+def test_the_redis_away_log_filter_still_matches_channels_redis_receiver():
+    """config/logfilters.py RedisAwayFilter turns this logger's records of a lost Redis into one
+    line: it relies on the receiver logging through `channels_redis.pubsub` with the exception."""
+    from channels_redis import pubsub
+    from channels_redis.pubsub import RedisSingleShardConnection
+
+    assert pubsub.logger.name == "channels_redis.pubsub"
+    assert "logger.exception(" in inspect.getsource(RedisSingleShardConnection._do_receiving)
