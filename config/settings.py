@@ -360,8 +360,9 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 # Every signed-in request and table socket reads its session: from the cache (Redis) first, the
-# database only on a miss; written to both (a restarted Redis loses no one's login).
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# database only on a miss; written to both (a restarted Redis loses no one's login; with Redis
+# out of reach, PostgreSQL alone: config/sessions.py).
+SESSION_ENGINE = "config.sessions"  # cached_db whose cache failures fall back to PostgreSQL alone
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
 # Sent on every response by config.headers.SecurityHeadersMiddleware (why each: config/headers.py).
 CONTENT_SECURITY_POLICY = {

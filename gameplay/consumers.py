@@ -28,6 +28,7 @@ from gameplay.services.aftermath import CHANNEL_LAYER_DOWN
 
 logger = logging.getLogger("chalk.gameplay")
 
+UNREACHABLE = "The table cannot be reached for a moment: connect again shortly."
 UNSENT_CHAT = "The table cannot be reached for a moment: your line was kept but not sent to the others yet."
 OWN_DISPATCH_OFF = "dispatch" in settings.TUNING_OFF  # switched off for one run (benchmarks/overrides.py)
 CLOSE_TOO_BIG = 1009  # RFC 6455: a frame over WS_MAX_MESSAGE_CHARS
@@ -121,13 +122,21 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def __call__(self, scope, receive, send):
         """Channels' own consumer loop. Whatever ends it, the socket gives back what it holds
         outside itself (its group, its user's socket count, its seat's presence); a bug of ours
-        is logged with its traceback and closes the socket with CLOSE_SERVER_ERROR."""
+        is logged with its traceback and closes the socket with CLOSE_SERVER_ERROR. With Redis
+        out of reach before the loop starts (Channels' new_channel subscribes the socket's own
+        channel), the socket is told `unavailable` and closed with CLOSE_TRY_AGAIN."""
         try:
             await super().__call__(scope, receive, send)
         except StopConsumer:
             raise
         except OSError:  # uvicorn's ClientDisconnected: the client closed while we sent
             pass
+        except CHANNEL_LAYER_DOWN as error:
+            if hasattr(self, "base_send"):  # the loop had started: its handlers catch their own
+                raise
+            logger.warning("a table socket could not get its channel (%s: %s): closed with %s",
+                           type(error).__name__, error, CLOSE_TRY_AGAIN)
+            await try_again_later(receive, send)
         except Exception:
             logger.exception("match %s: the table socket failed", getattr(self, "match_id", "?"))
             await self._close_quietly(CLOSE_SERVER_ERROR)
@@ -168,7 +177,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         try:
             await self.channel_layer.group_add(self.group, self.channel_name)
         except CHANNEL_LAYER_DOWN:  # this socket could not hear the table's moves: come back later
-            await self.refuse(CLOSE_TRY_AGAIN, "unavailable", "The table cannot be reached for a moment.")
+            await self.refuse(CLOSE_TRY_AGAIN, "unavailable", UNREACHABLE)
             return
         await self.send_state()
         if self.seat is None and await on_database_thread(presence.seat_taken_by_another, self.match_id, self.user):
@@ -252,6 +261,15 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def chat_message(self, event):
         if event["line"]["audience"] == chat.audience_of(self.seat):
             await self.send_json(event["line"])
+
+
+async def try_again_later(receive, send) -> None:
+    """Answer a socket's handshake with `unavailable` and CLOSE_TRY_AGAIN, outside Channels' loop."""
+    if (await receive())["type"] != "websocket.connect":
+        return
+    await send({"type": "websocket.accept"})
+    await send({"type": "websocket.send", "text": frames.encode(error_frame("unavailable", UNREACHABLE))})
+    await send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN})
 
 
 def parse_frame(text: str):

@@ -2,7 +2,8 @@
 test_database_restart.py: while Redis is away a player's act is answered with the protocol's
 `error` (`unavailable`, docs/live-protocol.md) on a socket that stays open, nothing acked is
 lost, the same act resent once Redis is back is applied exactly once, and every reader sees the
-table where it is again (the frames that could not be published are not lost on them). The
+table where it is again (the frames that could not be published are not lost on them). A socket
+opened meanwhile is told `unavailable` and closed with 1013 (try again later), not with a 500. The
 server's own Redis (an embedded redis-server in a temporary folder) is stopped and started
 again, empty, under a live ASGI server; PostgreSQL stays up."""
 
@@ -11,12 +12,14 @@ import json
 
 import pytest
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from config import embedded_redis
+from gameplay.consumers import CLOSE_TRY_AGAIN
 from gameplay.models import MatchAction
 from tests.conftest import _test_database_url, running_asgi_server
 
-from .test_database_restart import next_frame
+from .test_database_restart import FRAME_TIMEOUT, next_frame
 from .test_live_leaks import make_tables
 
 pytestmark = [pytest.mark.slow, pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -27,7 +30,7 @@ def test_a_redis_that_goes_away_and_comes_back_mid_play_loses_nothing_acked(tmp_
     redis = embedded_redis.start(tmp_path)
     try:
         redis_url = embedded_redis.redis_url(tmp_path)
-        table = make_tables("allfours", 1, {"target_score": 3}, prefix="redisgone")[0]
+        table = make_tables("allfours", 1, {}, prefix="redisgone")[0]
         with running_asgi_server(_test_database_url(django_db_blocker), redis_url, tmp_path / "uvicorn.log") as server:
             redis = asyncio.run(play_through_an_outage(server, table, tmp_path, redis))
             health = server.log()
@@ -70,6 +73,17 @@ async def play_through_an_outage(server, table: dict, var_dir, redis):
     assert reply["type"] == "error" and reply["code"] == "unavailable", reply
     assert reply["ref"] == "after"
 
+    # A socket opened meanwhile: its session is read from PostgreSQL (config/sessions.py), and
+    # as it cannot join the table's group it is told so and closed with "try again later".
+    seat_zero = table["seats"][0]
+    headers = {"Origin": server.url, "Cookie": seat_zero["cookie"]}
+    async with connect(server.ws_url + table["ws"], additional_headers=headers, open_timeout=20) as early:
+        refused = json.loads(await asyncio.wait_for(early.recv(), timeout=FRAME_TIMEOUT))
+        assert refused["type"] == "error" and refused["code"] == "unavailable", refused
+        with pytest.raises(ConnectionClosed):
+            await asyncio.wait_for(early.recv(), timeout=FRAME_TIMEOUT)
+        assert early.close_code == CLOSE_TRY_AGAIN
+
     redis = embedded_redis.start(var_dir)  # ...and comes back, empty
     for _ in range(20):  # the connections notice the new server within a few tries
         await sockets[seat].send(json.dumps(message))
@@ -85,10 +99,7 @@ async def play_through_an_outage(server, table: dict, var_dir, redis):
     assert again == reply
 
     # A socket that opens now is served as before (the session from PostgreSQL, the group anew).
-    seat_zero = table["seats"][0]
-    async with connect(server.ws_url + table["ws"], additional_headers={"Origin": server.url,
-                                                                       "Cookie": seat_zero["cookie"]},
-                       open_timeout=20) as late:
+    async with connect(server.ws_url + table["ws"], additional_headers=headers, open_timeout=20) as late:
         fresh = await next_frame(late, lambda frame: frame["type"] == "state")
         assert fresh["seq"] == reply["seq"]
     for socket in sockets.values():
