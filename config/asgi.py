@@ -27,15 +27,12 @@ from config.lifespan import lifespan  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from config.websockets import websocket_application  # noqa: E402
 
-from tuning import garbage, gil  # noqa: E402
+from tuning import garbage  # noqa: E402
 
 # Everything loaded so far lives as long as the process; the young generation is collected
 # rarely, the older ones on a clock (tuning/garbage.py, started by config/lifespan.py).
 if "garbage" not in settings.TUNING_OFF:
     garbage.tune_for_serving()
-# The event loop gets the GIL back sooner from busy threads (tuning/gil.py).
-if "gil" not in settings.TUNING_OFF:
-    gil.set_switch_interval(settings.GIL_SWITCH_MS)
 
 application = ProtocolTypeRouter(
     {

@@ -179,13 +179,11 @@ LIVE_LOOP_CONNECTIONS = env_int("LIVE_LOOP_CONNECTIONS", 2)
 # generation); 0: never (memory grows).
 GC_FULL_SECONDS = float(env_str("GC_FULL_SECONDS", "60"))
 # Overrides of tuning/ switched off for one run (tuning/README.md, benchmarks/overrides.py):
-# CHALK_TUNING_OFF=cache,gil,... Production leaves it empty: every override on.
+# CHALK_TUNING_OFF=cache,garbage,... Production leaves it empty: every override on.
 try:
     TUNING_OFF = switched_off(env_str("CHALK_TUNING_OFF", ""))
 except ValueError as error:
     raise ImproperlyConfigured(str(error)) from None
-# Milliseconds a thread of the ASGI process keeps the GIL while others wait (tuning/gil.py); 0: Python's 5.
-GIL_SWITCH_MS = float(env_str("GIL_SWITCH_MS", "1"))
 # With the threads above (PostgreSQL), the event loop writes a plain move itself on its own
 # asynchronous connections (tuning/live_db.py); off: every move goes through a thread.
 LIVE_LOOP_WRITES = env_bool("LIVE_LOOP_WRITES", True) and "loop_writes" not in TUNING_OFF

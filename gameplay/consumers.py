@@ -16,7 +16,6 @@ import time
 from collections import Counter
 
 import orjson
-from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -30,7 +29,6 @@ logger = logging.getLogger("chalk.gameplay")
 
 UNREACHABLE = "The table cannot be reached for a moment: connect again shortly."
 UNSENT_CHAT = "The table cannot be reached for a moment: your line was kept but not sent to the others yet."
-OWN_DISPATCH_OFF = "dispatch" in settings.TUNING_OFF  # switched off for one run (benchmarks/overrides.py)
 CLOSE_TOO_BIG = 1009  # RFC 6455: a frame over WS_MAX_MESSAGE_CHARS
 CLOSE_SERVER_ERROR = 1011  # RFC 6455: a bug of ours, logged with its traceback
 CLOSE_TRY_AGAIN = 1013  # RFC 6455 "try again later": Redis (the channel layer) out of reach on connect
@@ -132,7 +130,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         except OSError:  # uvicorn's ClientDisconnected: the client closed while we sent
             pass
         except CHANNEL_LAYER_DOWN as error:
-            if hasattr(self, "base_send"):  # the loop had started: its handlers catch their own
+            if hasattr(self, "match_id"):  # connect() had begun: the handlers catch their own
                 raise
             logger.warning("a table socket could not get its channel (%s: %s): closed with %s",
                            type(error).__name__, error, CLOSE_TRY_AGAIN)
@@ -142,18 +140,6 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self._close_quietly(CLOSE_SERVER_ERROR)
         finally:
             await self._leave()
-
-    async def dispatch(self, message):
-        # Channels hops to the database thread before every handler to close old connections:
-        # five hops per move (one per socket's match.update), queued behind everyone's moves.
-        # Handlers here reach the database only through tuning.live_db, which cleans up
-        # (tuning/README.md lists this override; CHALK_TUNING_OFF=dispatch runs Channels' own).
-        if OWN_DISPATCH_OFF:
-            return await super().dispatch(message)
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]

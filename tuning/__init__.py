@@ -9,7 +9,7 @@ Nothing here knows about matches, clubs or competitions: gameplay and config bui
 # Every override that can be switched off for one run (CHALK_TUNING_OFF, a comma-separated list
 # read once at start-up by config/settings.py; production: none, every override on).
 # benchmarks/overrides.py measures each one against a run without it.
-OVERRIDES = ("asgi_http", "cache", "channel_layer", "loop_writes", "broadcast", "garbage", "gil", "dispatch")
+OVERRIDES = ("asgi_http", "cache", "channel_layer", "loop_writes", "broadcast", "garbage")
 
 
 def switched_off(text: str) -> frozenset[str]:
