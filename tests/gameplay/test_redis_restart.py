@@ -27,21 +27,21 @@ pytestmark = [pytest.mark.slow, pytest.mark.integration, pytest.mark.django_db(t
 
 @pytest.mark.timeout(300)
 def test_a_redis_that_goes_away_and_comes_back_mid_play_loses_nothing_acked(tmp_path, django_db_blocker):
-    redis = embedded_redis.start(tmp_path)
+    redis = {"server": embedded_redis.start(tmp_path)}  # the one running now, stopped at the end
     try:
         redis_url = embedded_redis.redis_url(tmp_path)
         table = make_tables("allfours", 1, {}, prefix="redisgone")[0]
         with running_asgi_server(_test_database_url(django_db_blocker), redis_url, tmp_path / "uvicorn.log") as server:
-            redis = asyncio.run(play_through_an_outage(server, table, tmp_path, redis))
+            asyncio.run(play_through_an_outage(server, table, tmp_path, redis))
             health = server.log()
         refs = list(MatchAction.objects.filter(match_id=table["match"]).order_by("seq").values_list("ref", flat=True))
         assert refs == ["before-0", "before-1", "after"], refs  # each acked act once, in order
         assert "Traceback" not in health, health[-4000:]
     finally:
-        embedded_redis.stop(redis)
+        embedded_redis.stop(redis["server"])
 
 
-async def play_through_an_outage(server, table: dict, var_dir, redis):
+async def play_through_an_outage(server, table: dict, var_dir, redis: dict) -> None:
     sockets = {}
     for seat in table["seats"]:
         headers = {"Origin": server.url, "Cookie": seat["cookie"]}
@@ -68,7 +68,7 @@ async def play_through_an_outage(server, table: dict, var_dir, redis):
         assert reply["type"] == "ack", reply
         await everyone_sees(reply["seq"])
 
-    embedded_redis.stop(redis)  # Redis goes away (the channel layer, the cache, the broker)
+    embedded_redis.stop(redis["server"])  # Redis goes away (the channel layer, the cache, the broker)
     seat, message, reply = await act("after")
     assert reply["type"] == "error" and reply["code"] == "unavailable", reply
     assert reply["ref"] == "after"
@@ -84,7 +84,7 @@ async def play_through_an_outage(server, table: dict, var_dir, redis):
             await asyncio.wait_for(early.recv(), timeout=FRAME_TIMEOUT)
         assert early.close_code == CLOSE_TRY_AGAIN
 
-    redis = embedded_redis.start(var_dir)  # ...and comes back, empty
+    redis["server"] = embedded_redis.start(var_dir)  # ...and comes back, empty
     for _ in range(20):  # the connections notice the new server within a few tries
         await sockets[seat].send(json.dumps(message))
         reply = await next_frame(sockets[seat], lambda frame: frame.get("ref") == "after")
@@ -104,4 +104,3 @@ async def play_through_an_outage(server, table: dict, var_dir, redis):
         assert fresh["seq"] == reply["seq"]
     for socket in sockets.values():
         await socket.close()
-    return redis
