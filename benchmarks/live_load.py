@@ -140,7 +140,7 @@ PHASES = [
     ("  state_messages (5 views)", ["state_messages (gameplay/services/states.py"]),
     ("  commit", ["commit (django/db/backends/base/base.py", "commit (psycopg/connection.py"]),
     ("  broadcast (on_commit -> group_send wait)", ["broadcast (gameplay/services/aftermath.py"]),
-    ("  follow_up", ["follow_up (gameplay/services/aftermath.py"]),
+    ("  follow_up", ["follow_up (gameplay/services/moves.py"]),
     ("channel layer (msgpack, redis)", ["channels_redis/"]),
     ("  msgpack", ["msgpack", "serialize (channels_redis", "deserialize (channels_redis"]),
     ("match_update (forward own view)", ["match_update (gameplay/consumers.py"]),

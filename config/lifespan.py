@@ -24,7 +24,8 @@ async def lifespan(scope, receive, send) -> None:
         while True:
             message = await receive()
             if message["type"] == "lifespan.startup":
-                collecting = asyncio.ensure_future(garbage.collect_every(settings.GC_FULL_SECONDS))
+                if "garbage" not in settings.TUNING_OFF:  # switched off for a run: Python's own schedule
+                    collecting = asyncio.ensure_future(garbage.collect_every(settings.GC_FULL_SECONDS))
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
                 await live_db.close_loop_pool()

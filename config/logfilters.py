@@ -4,6 +4,9 @@ import logging
 import os
 import re
 
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
 # scheme://user:password@host -> scheme://user:***@host
 URL_PASSWORD = re.compile(r"(?P<scheme>[a-z][a-z0-9+.-]*://)(?P<user>[^:/@\s]*):(?P<password>[^@/\s]+)@", re.I)
 SECRET_ENV_VARS = ("SECRET_KEY", "EMAIL_HOST_PASSWORD")
@@ -49,3 +52,25 @@ class ClientFaultFilter(logging.Filter):
             record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
             record.exc_info, record.exc_text = None, None
         return True
+
+
+class RedisAwayFilter(logging.Filter):
+    """Redis out of reach, as channels_redis's receiver logs it, becomes one warning line.
+
+    channels_redis (pubsub.py, `_do_receiving`) logs every failure of its subscription as an
+    ERROR with a traceback, once a second while Redis is away (restarting, failing over): a
+    fault of the network, not a bug, and the receiver subscribes again by itself when Redis is
+    back (tests/gameplay/test_redis_restart.py)."""
+
+    def filter(self, record):
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None and _redis_away(error):
+            record.msg, record.args = "the channel layer's subscription lost Redis (%s: %s); retrying", (
+                type(error).__name__, error)
+            record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+def _redis_away(error: BaseException) -> bool:
+    return isinstance(error, (RedisConnectionError, RedisTimeoutError, OSError))

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config import embedded_postgres, embedded_redis
 from config.env import celery_broker_url, env_bool, env_int, env_list, env_str
+from tuning import switched_off
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -178,11 +179,15 @@ LIVE_LOOP_CONNECTIONS = env_int("LIVE_LOOP_CONNECTIONS", 2)
 # ones it makes (tuning/garbage.py: closed sockets' objects are cycles that age into the oldest
 # generation); 0: never (memory grows).
 GC_FULL_SECONDS = float(env_str("GC_FULL_SECONDS", "60"))
-# Milliseconds a thread of the ASGI process keeps the GIL while others wait (tuning/gil.py); 0: Python's 5.
-GIL_SWITCH_MS = float(env_str("GIL_SWITCH_MS", "1"))
+# Overrides of tuning/ switched off for one run (tuning/README.md, benchmarks/overrides.py):
+# CHALK_TUNING_OFF=cache,garbage,... Production leaves it empty: every override on.
+try:
+    TUNING_OFF = switched_off(env_str("CHALK_TUNING_OFF", ""))
+except ValueError as error:
+    raise ImproperlyConfigured(str(error)) from None
 # With the threads above (PostgreSQL), the event loop writes a plain move itself on its own
 # asynchronous connections (tuning/live_db.py); off: every move goes through a thread.
-LIVE_LOOP_WRITES = env_bool("LIVE_LOOP_WRITES", True)
+LIVE_LOOP_WRITES = env_bool("LIVE_LOOP_WRITES", True) and "loop_writes" not in TUNING_OFF
 
 # --- redis: channel layer, Celery broker, cache -----------------------------------------------
 
@@ -202,7 +207,8 @@ REDIS_PREFIX = f"chalk-{TEST_WORKER}" if TEST_WORKER else "chalk"
 # instead of exhausting the server's maxclients.
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "tuning.channel_layer.ChalkChannelLayer",
+        "BACKEND": ("channels_redis.pubsub.RedisPubSubChannelLayer" if "channel_layer" in TUNING_OFF
+                    else "tuning.channel_layer.ChalkChannelLayer"),
         "CONFIG": {
             "hosts": [{"address": REDIS_URL, "max_connections": env_int("CHANNEL_LAYER_MAX_CONNECTIONS", 16)}],
             "prefix": REDIS_PREFIX,
@@ -212,7 +218,9 @@ CHANNEL_LAYERS = {
 
 CACHES = {
     "default": {
-        "BACKEND": "tuning.cache.ProcessRedisCache",  # one connection pool per process, not per request
+        # one connection pool per process, not per request
+        "BACKEND": ("django.core.cache.backends.redis.RedisCache" if "cache" in TUNING_OFF
+                    else "tuning.cache.ProcessRedisCache"),
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": REDIS_PREFIX,
         "OPTIONS": {"max_connections": env_int("CACHE_MAX_CONNECTIONS", 20)},
@@ -354,8 +362,9 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 # Every signed-in request and table socket reads its session: from the cache (Redis) first, the
-# database only on a miss; written to both (a restarted Redis loses no one's login).
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# database only on a miss; written to both (a restarted Redis loses no one's login; with Redis
+# out of reach, PostgreSQL alone: config/sessions.py).
+SESSION_ENGINE = "config.sessions"  # cached_db whose cache failures fall back to PostgreSQL alone
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
 # Sent on every response by config.headers.SecurityHeadersMiddleware (why each: config/headers.py).
 CONTENT_SECURITY_POLICY = {
@@ -384,7 +393,8 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {"redact": {"()": "config.logfilters.RedactSecretsFilter"},
-                "client_faults": {"()": "config.logfilters.ClientFaultFilter"}},
+                "client_faults": {"()": "config.logfilters.ClientFaultFilter"},
+                "redis_away": {"()": "config.logfilters.RedisAwayFilter"}},
     "formatters": {
         "line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
     },
@@ -403,5 +413,7 @@ LOGGING = {
         "chalk": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
         # uvicorn's own: a filter only (its handlers stay uvicorn's); a client's bad frame is one line
         "uvicorn.error": {"filters": ["client_faults"]},
+        # Redis away: channels_redis's receiver logs a traceback a second; one line each instead
+        "channels_redis.pubsub": {"filters": ["redis_away"]},
     },
 }

@@ -1,8 +1,9 @@
 """Cache calls for what the cache only shortens: when Redis cannot be reached they log a warning
 and act as if nothing were kept (a read finds nothing, a write or a delete is dropped), and the
 caller does the work itself. Visitors' pages (config/public_cache.py), the signed-in user's row
-(clubs/auth_backends.py), a player's home (home/queries.py: its kept parts and page)
-and a finished match's replay timeline (gameplay/replay_cache.py) are kept this way; none of
+(clubs/auth_backends.py), the sessions (config/sessions.py), a player's home (home/queries.py:
+its kept parts and page) and a finished match's replay timeline (gameplay/replay_cache.py) are
+kept this way; none of
 them calls the cache but through here (tests/foundation/test_soft_cache.py). `make run` seeds
 its demo data before the embedded Redis starts.
 """

@@ -7,7 +7,7 @@ class GameplayConfig(AppConfig):
     verbose_name = _("Live play")
 
     def ready(self):
-        # Register the Celery tasks in every process (web, commands, worker): the services
-        # schedule them by name (gameplay/services/aftermath.py), and only a worker imports
-        # task modules by itself.
+        # Register every Celery task of live play in every process (web, commands, worker):
+        # the periodic ones are defined in tasks.py, which imports those the services define
+        # and call (services/moves.py, services/clocks.py).
         from gameplay import tasks  # noqa: F401

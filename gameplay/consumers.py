@@ -16,7 +16,6 @@ import time
 from collections import Counter
 
 import orjson
-from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -24,11 +23,15 @@ from django.conf import settings
 from gameplay import chat, frames, presence, rematch, services
 from tuning.live_db import on_database_thread
 from gameplay.services import ActionRejected, error_frame
+from gameplay.services.aftermath import CHANNEL_LAYER_DOWN
 
 logger = logging.getLogger("chalk.gameplay")
 
+UNREACHABLE = "The table cannot be reached for a moment: connect again shortly."
+UNSENT_CHAT = "The table cannot be reached for a moment: your line was kept but not sent to the others yet."
 CLOSE_TOO_BIG = 1009  # RFC 6455: a frame over WS_MAX_MESSAGE_CHARS
 CLOSE_SERVER_ERROR = 1011  # RFC 6455: a bug of ours, logged with its traceback
+CLOSE_TRY_AGAIN = 1013  # RFC 6455 "try again later": Redis (the channel layer) out of reach on connect
 CLOSE_FORBIDDEN = 4403  # not allowed to watch this table
 CLOSE_TOO_MANY_SOCKETS = 4429  # this user already has WS_MAX_SOCKETS_PER_USER table sockets open
 STATUS_FINISHED = "finished"  # the protocol's status of a finished match (a rematch may be open)
@@ -83,7 +86,11 @@ async def on_chat(socket: "MatchConsumer", message: dict) -> None:
     except chat.ChatRefused as refused:
         await socket.send_json(error_frame(refused.code, refused.message, ref))
         return
-    await socket.channel_layer.group_send(socket.group, {"type": "chat.message", "line": line})
+    try:
+        await socket.channel_layer.group_send(socket.group, {"type": "chat.message", "line": line})
+    except CHANNEL_LAYER_DOWN:  # kept in the history (chat_history): the others read it there
+        await socket.send_json(error_frame("unavailable", UNSENT_CHAT, ref))
+        return
     if ref is not None:
         await socket.send_json({"type": "ack", "ref": ref, "seq": None})
 
@@ -129,28 +136,26 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def __call__(self, scope, receive, send):
         """Channels' own consumer loop. Whatever ends it, the socket gives back what it holds
         outside itself (its group, its user's socket count, its seat's presence); a bug of ours
-        is logged with its traceback and closes the socket with CLOSE_SERVER_ERROR."""
+        is logged with its traceback and closes the socket with CLOSE_SERVER_ERROR. With Redis
+        out of reach before the loop starts (Channels' new_channel subscribes the socket's own
+        channel), the socket is told `unavailable` and closed with CLOSE_TRY_AGAIN."""
         try:
             await super().__call__(scope, receive, send)
         except StopConsumer:
             raise
         except OSError:  # uvicorn's ClientDisconnected: the client closed while we sent
             pass
+        except CHANNEL_LAYER_DOWN as error:
+            if hasattr(self, "match_id"):  # connect() had begun: the handlers catch their own
+                raise
+            logger.warning("a table socket could not get its channel (%s: %s): closed with %s",
+                           type(error).__name__, error, CLOSE_TRY_AGAIN)
+            await try_again_later(receive, send)
         except Exception:
             logger.exception("match %s: the table socket failed", getattr(self, "match_id", "?"))
             await self._close_quietly(CLOSE_SERVER_ERROR)
         finally:
             await self._leave()
-
-    async def dispatch(self, message):
-        # Channels hops to the database thread before every handler to close old connections:
-        # five hops per move (one per socket's match.update), queued behind everyone's moves.
-        # Handlers here reach the database only through tuning.live_db, which cleans up
-        # (tuning/README.md lists this override).
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
@@ -170,8 +175,12 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             # (gameplay/presence.py); before joining the group: its broadcast is for the others,
             # this socket's first state (below) is read after it
             await on_database_thread(presence.arrived, self.match_id, self.seat)  # may start the clocks
-        self.group = services.group_name(self.match_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.group = services.group_name(self.match_id)  # from here _leave undoes the arrival
+        try:
+            await self.channel_layer.group_add(self.group, self.channel_name)
+        except CHANNEL_LAYER_DOWN:  # this socket could not hear the table's moves: come back later
+            await self.refuse(CLOSE_TRY_AGAIN, "unavailable", UNREACHABLE)
+            return
         state = await self.send_state()
         if state["status"] == STATUS_FINISHED:  # a rematch proposed before this socket opened
             if proposal := await on_database_thread(rematch.current_frame, self.match_id):
@@ -205,7 +214,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             self.user_slot = None
         group, self.group = getattr(self, "group", None), None
         if group:
-            await self.channel_layer.group_discard(group, self.channel_name)
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except CHANNEL_LAYER_DOWN:
+                pass  # Redis away: its subscription went with it; the seat's presence still counts down
             if self.seat is not None:
                 await on_database_thread(presence.departed, self.match_id, self.seat)
 
@@ -259,6 +271,15 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def chat_message(self, event):
         if event["line"]["audience"] == chat.audience_of(self.seat):
             await self.send_json(event["line"])
+
+
+async def try_again_later(receive, send) -> None:
+    """Answer a socket's handshake with `unavailable` and CLOSE_TRY_AGAIN, outside Channels' loop."""
+    if (await receive())["type"] != "websocket.connect":
+        return
+    await send({"type": "websocket.accept"})
+    await send({"type": "websocket.send", "text": frames.encode(error_frame("unavailable", UNREACHABLE))})
+    await send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN})
 
 
 def parse_frame(text: str):

@@ -34,8 +34,6 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from celery import current_app
-from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -43,47 +41,11 @@ from django.utils import timezone
 from gameplay.bot_levels import substitute_level
 from gameplay import services
 from gameplay.models import Match, MatchAction, Seat
-from gameplay.services.clocks import all_present, hold_or_start_clocks  # noqa: F401 (part of this module's API)
+# The clocks of fair starts and of the leaver's window, with their Celery tasks (part of this module's API):
+from gameplay.services.clocks import (all_present, checkin_closes_at, enforce_leaver, hold_or_start_clocks,  # noqa: F401
+                                      schedule_leaver_check, start_clocks)
 
 logger = logging.getLogger("chalk.gameplay")
-
-
-# ----- fair starts -------------------------------------------------------------------------------
-
-def checkin_closes_at(match: Match):
-    return match.started_at + timedelta(seconds=match.checkin_seconds) if match.started_at else None
-
-
-def start_clocks(match_id: int, window_closed: bool = False):
-    """Start a held table's clocks if every seat is there, or if its check-in window has closed
-    (then the players still missing are away from now). The outcome (its state frames, broadcast
-    after the commit) if they started, else None."""
-    with services.match_lock(match_id), transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
-        if match is None or match.status != Match.Status.PLAYING or match.clocks_started_at is not None:
-            return None
-        now = timezone.now()
-        window_closed = window_closed and checkin_closes_at(match) <= now
-        if not window_closed and not all_present(match_id):
-            return None
-        if window_closed:
-            _mark_absent_away(match, now)
-        match.clocks_started_at = now
-        live = services.live_table(match)
-        live.load_presence()
-        services.set_clock(match, live.table)
-        match.save(update_fields=["clocks_started_at", "deadline"])
-        outcome = services.Outcome(match.pk, match.seq, None, services.live_messages(live, []))
-        transaction.on_commit(lambda: services.broadcast(outcome))
-    logger.info("match %s: clocks started (%s)", match_id, "window closed" if window_closed else "all present")
-    return outcome
-
-
-def _mark_absent_away(match: Match, now) -> None:
-    absent = Seat.objects.filter(match=match, bot="", connections=0)
-    absent.filter(away_since__isnull=True).update(away_since=now)
-    for seat in absent.values_list("seat", flat=True):
-        _schedule_leaver_check(match, seat, now)
 
 
 # ----- sockets coming and going ------------------------------------------------------------------
@@ -124,7 +86,7 @@ def departed(match_id: int, seat: int) -> None:
         return
     match = Match.objects.filter(pk=match_id).only("status", "reconnect_seconds").first()
     if match and match.status == Match.Status.PLAYING:
-        _schedule_leaver_check(match, seat, now)
+        schedule_leaver_check(match, seat, now)
         show_presence(match_id)
 
 
@@ -164,36 +126,7 @@ def seat_taken_by_another(match_id: int, user) -> bool:
             and MatchAction.objects.filter(match_id=match_id, actor_id=user_id).exists())
 
 
-def _schedule_leaver_check(match: Match, seat: int, since) -> None:
-    when = since + timedelta(seconds=match.reconnect_seconds)
-    transaction.on_commit(lambda: _schedule("enforce_leaver", (match.pk, seat), when))
-
-
-def _schedule(task_name: str, args: tuple, eta) -> None:
-    """Run a presence task at `eta`. Eager tasks (tests) cannot wait: there the periodic sweep
-    (sweep_presence, called by the tests) catches up, as it does for a lost timer."""
-    if not settings.CELERY_TASK_ALWAYS_EAGER:
-        current_app.tasks[f"gameplay.{task_name}"].apply_async(args, eta=eta)
-
-
 # ----- the leaver policy -------------------------------------------------------------------------
-
-def enforce_leaver(match_id: int, seat: int, now=None) -> services.Outcome | None:
-    """Apply the leaver policy to a seat away longer than the reconnect window; None otherwise."""
-    now = now or timezone.now()
-    match = Match.objects.filter(pk=match_id).only("status", "clocks_started_at", "reconnect_seconds").first()
-    if match is None or match.status != Match.Status.PLAYING:
-        return None
-    row = Seat.objects.filter(match=match, seat=seat).first()
-    if row is None or row.bot or row.away_since is None or row.connections or match.clocks_started_at is None:
-        return None  # back, already a bot, or the table still waits for everyone (fair starts)
-    since = max(row.away_since, match.clocks_started_at)  # away in the waiting room counts from the start
-    if since + timedelta(seconds=match.reconnect_seconds) > now:
-        return None
-    logger.info("match %s: seat %s away since %s, leaver policy", match_id, seat, row.away_since)
-    # The door judges again under the row's lock: a player back meanwhile keeps the seat.
-    return services.take(match_id, services.Act.for_seat(seat, "leave", away_since=row.away_since))
-
 
 def seat_bot_for_absent(match_id: int, user_id: int, actor) -> str:
     """An organiser's act: a bot takes the seat of an absent player at a table that is already

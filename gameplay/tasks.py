@@ -1,11 +1,21 @@
 """Celery tasks of live play: thin wrappers that take ids and call gameplay.services.
 
-- sweep_deadlines: the clocks. Every CLOCK_SWEEP_SECONDS (config/celery.py) it times out each
-  decision past its deadline: one indexed query whatever the number of tables, instead of a
-  timer task per move (gameplay/services/aftermath.py says why).
-- sweep_stalled_bots: periodic too, so a lost bot task cannot stall a table (untimed ones have no
-  deadline for sweep_deadlines to find).
-- play_bots: plays the turns of bot seats, with a short human-like delay between moves.
+The periodic ones (config/celery.py's beat schedule), defined here:
+
+- sweep_deadlines: the clocks. Every CLOCK_SWEEP_SECONDS it times out each decision past its
+  deadline: one indexed query whatever the number of tables, instead of a timer task per move
+  (gameplay/services/aftermath.py says why).
+- sweep_stalled_bots: so a lost bot task cannot stall a table (untimed ones have no deadline for
+  sweep_deadlines to find).
+- sweep_presence: held clocks whose check-in window closed, leavers past their window.
+
+The ones the services schedule are defined beside the code that schedules them, and called
+there by their Python names; this module imports them so a worker registers every task:
+
+- play_bots (gameplay/services/moves.py): the turns of bot seats, with a short human-like delay
+  between moves.
+- close_checkin, enforce_leaver (gameplay/services/clocks.py): a check-in window's end, an away
+  player's reconnect window's end.
 """
 
 import logging
@@ -19,8 +29,12 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from gameplay import play_now, presence, rematch, services
-from gameplay.services.aftermath import playing_bots
 from gameplay.models import Match, MatchAction, Seat
+from gameplay.services.clocks import close_checkin, enforce_leaver_task as enforce_leaver
+from gameplay.services.moves import play_bots
+
+__all__ = ["close_checkin", "enforce_leaver", "match_queues", "play_bots", "sweep_deadlines", "sweep_presence",
+           "sweep_rematches", "sweep_stalled_bots"]
 
 logger = logging.getLogger("chalk.gameplay")
 SWEEP_BATCH = 500
@@ -76,31 +90,7 @@ def sweep_stalled_bots() -> int:
     return moved
 
 
-@shared_task(name="gameplay.play_bots", ignore_result=True)
-def play_bots(match_id: int) -> int:
-    """Play bot turns in a row; with a delay, one move now and the next one later."""
-    delay = settings.BOT_MOVE_DELAY
-    moves = 0
-    with playing_bots():
-        while services.play_bot_turn(match_id) is not None:
-            moves += 1
-            if delay > 0 and not settings.CELERY_TASK_ALWAYS_EAGER:
-                play_bots.apply_async((match_id,), countdown=delay)
-                break
-    return moves
-
-
 # ----- presence: fair starts and leavers (gameplay/presence.py) --------------------------------
-
-@shared_task(name="gameplay.close_checkin", ignore_result=True)
-def close_checkin(match_id: int) -> bool:
-    return presence.start_clocks(match_id, window_closed=True) is not None
-
-
-@shared_task(name="gameplay.enforce_leaver", ignore_result=True)
-def enforce_leaver(match_id: int, seat: int) -> bool:
-    return presence.enforce_leaver(match_id, seat) is not None
-
 
 @shared_task(name="gameplay.sweep_presence", ignore_result=True)
 def sweep_presence() -> int:

@@ -11,15 +11,22 @@ The modules, each importing only those above it (no import inside a function):
 - tables     the per-process table cache, derived from the action log, and the per-match locks
 - states     each reader's `state` frame, and who a reader is at a table
 - writes     how an accepted act is stored: the locked transaction or the one statement
-- aftermath  after a commit: broadcast from synchronous code, clocks, bots
+- aftermath  after a commit: broadcast from synchronous code
+- moves      the one door for every act (`Act`; `take`, and `act` for the socket); bot turns and
+             their Celery task (`play_bots`, which a move leaving a bot to act calls)
+- clocks     the clocks of presence: fair starts and the leaver's window, with their Celery
+             tasks (`close_checkin`, `enforce_leaver`)
 - setup      creating, seating, starting and aborting tables
-- moves      the one door for every act (`Act`; `take`, and `act` for the socket), bot turns
+
+So the services call the Celery tasks they schedule by their Python names, and gameplay/tasks.py
+(the periodic sweeps) imports the services: no cycle, no task looked up by a name in a string.
 
 Other apps import the public names below from `gameplay.services`.
 """
 
-from gameplay.services.aftermath import broadcast, follow_up, schedule_bots
-from gameplay.services.moves import TABLE_ACTS, Act, act, check_act, play_bot_turn, storable_text, take, usable_ref
+from gameplay.services.aftermath import broadcast
+from gameplay.services.moves import (TABLE_ACTS, Act, act, check_act, follow_up, play_bot_turn, playing_bots, schedule_bots,
+                                     storable_text, take, usable_ref)
 from gameplay.services.setup import (abort_match, create_match, decline_seat, fill_with_bots, start_if_ready,
                                      start_waiting, take_seat, withdraw_invitation)
 from gameplay.services.states import current_state, live_messages, reader_of, seat_presence, state_message, state_messages
@@ -30,7 +37,7 @@ from gameplay.services.values import GROUP_PREFIX, ActionRejected, Outcome, Seat
 
 __all__ = [
     "GROUP_PREFIX", "TABLE_ACTS", "Act", "ActionRejected", "LiveTable", "MatchLock", "Outcome", "SeatSpec", "abort_match", "act",
-    "locked_match", "play_bot_turn", "set_clock", "storable_text", "take",
+    "locked_match", "play_bot_turn", "playing_bots", "set_clock", "storable_text", "take",
     "broadcast", "cached_table", "cached_table_at", "check_act", "create_match", "current_state", "error_frame",
     "fill_with_bots", "follow_up", "forget_table", "group_name", "live_table", "match_lock", "put_table",
     "reader_of", "schedule_bots", "spec_of", "start_if_ready", "start_waiting", "state_message",

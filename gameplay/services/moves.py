@@ -23,11 +23,15 @@ So there are two writers: the batch for plain moves and the locked transaction f
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import threading
 from dataclasses import dataclass, field
 
 import psycopg
+from celery import shared_task
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import Error as DatabaseError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -37,7 +41,7 @@ from gameplay.bots import get_bot
 from tuning.live_db import loop_writes_enabled, on_database_thread
 from gameplay.models import Match, MatchAction, Seat
 from gameplay.rules import IllegalAction
-from gameplay.services.aftermath import broadcast, follow_up
+from gameplay.services.aftermath import CHANNEL_LAYER_DOWN, broadcast, enqueue, is_behind, missed, republish
 from gameplay.services.states import current_state, live_messages
 from gameplay.services.tables import LiveTable, cached_table, forget_table, live_table, locked_match_if_any, match_lock
 from gameplay.services.values import ActionRejected, LoggedAction, Outcome, TableMovedOn, error_frame, group_name
@@ -46,6 +50,7 @@ from gameplay.services.writes import awrite_in_batch, write_in_transaction
 logger = logging.getLogger("chalk.gameplay")
 
 UNAVAILABLE = "The table cannot be reached for a moment and your move was not played yet: send it again."
+UNPUBLISHED = "The table cannot be reached for a moment: send your move again to see it through."
 MAX_REF_LENGTH = 64
 MAX_ACTION_DEPTH = 8  # an action is a flat object of a few fields; deeper is not an action
 _INT64 = 2**63
@@ -263,7 +268,7 @@ def _append(match: Match, live: LiveTable, step: _Step) -> Outcome:
     return _taken(match, live, row)
 
 
-# ----- acts that need a choice first: bots ------------------------------------------------------
+# ----- acts that need a choice first: bots, and their Celery task ---------------------------------
 
 def play_bot_turn(match_id: int) -> Outcome | None:
     """If a bot holds the seat to act, let it choose from its own view and legal actions, then
@@ -293,6 +298,54 @@ def _bot_turn(match_id: int):
         return match.seq, seat, bot, view, live.table.legal_for(seat)
 
 
+def follow_up(outcome: Outcome) -> None:
+    """After an accepted act was committed and broadcast: the bot to act, if any."""
+    if outcome.bot_next:
+        schedule_bots(outcome.match_id)
+
+
+_bot_loop = threading.local()  # set while play_bots plays a run of bot moves in this thread
+
+
+@contextlib.contextmanager
+def playing_bots():
+    """Around a run of bot moves (play_bots): the moves it makes schedule no new run, so a run of
+    eager moves in tests stays a loop instead of a recursion."""
+    _bot_loop.active = True
+    try:
+        yield
+    finally:
+        _bot_loop.active = False
+
+
+def schedule_bots(match_id: int) -> None:
+    """After a commit that left a bot to act: let it answer (unless a bot loop in this thread
+    already is answering)."""
+    if getattr(_bot_loop, "active", False):
+        return
+    delay = settings.BOT_MOVE_DELAY
+    if delay > 0 and not settings.CELERY_TASK_ALWAYS_EAGER:
+        enqueue(play_bots, (match_id,), countdown=delay)
+    else:
+        play_bots.delay(match_id)
+
+
+@shared_task(name="gameplay.play_bots", ignore_result=True)
+def play_bots(match_id: int) -> int:
+    """The Celery task of bot turns: play them in a row; with a delay, one move now and the next
+    one later. Defined here, beside the door it goes through, so that a move that leaves a bot
+    to act calls it by an ordinary name (gameplay/tasks.py re-exports it for the worker)."""
+    delay = settings.BOT_MOVE_DELAY
+    moves = 0
+    with playing_bots():
+        while play_bot_turn(match_id) is not None:
+            moves += 1
+            if delay > 0 and not settings.CELERY_TASK_ALWAYS_EAGER:
+                enqueue(play_bots, (match_id,), countdown=delay)
+                break
+    return moves
+
+
 # ----- the socket's door -----------------------------------------------------------------------
 
 async def act(match_id: int, user, message: dict, reply) -> None:
@@ -318,7 +371,15 @@ async def act(match_id: int, user, message: dict, reply) -> None:
         await reply(error_frame("unavailable", UNAVAILABLE, ref if usable_ref(ref) else None))
         return
     if on_loop and not outcome.duplicate:  # committed: publish from this loop, then acknowledge
-        await get_channel_layer().group_send(group_name(match_id), outcome.group_message())
+        try:
+            await get_channel_layer().group_send(group_name(match_id), outcome.group_message())
+        except CHANNEL_LAYER_DOWN as error:
+            missed(match_id, error)
+    if is_behind(match_id) and not await on_database_thread(republish, match_id):
+        # Redis out of reach: the act is written, but its readers were not told. Acked only
+        # once they have been (the resend, when Redis is back, first sends them the table).
+        await reply(error_frame("unavailable", UNPUBLISHED, ref if usable_ref(ref) else None))
+        return
     await reply({"type": "ack", "ref": ref, "seq": outcome.seq})
     if on_loop and outcome.bot_next:
         await on_database_thread(follow_up, outcome)

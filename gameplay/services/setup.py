@@ -10,8 +10,8 @@ from django.utils import timezone
 from gameplay.bots import DEFAULT_LEVEL
 from gameplay.models import Match, Seat
 from gameplay.rules import ScenarioError, get_game
-from gameplay.services import aftermath
 from gameplay.services.clocks import hold_or_start_clocks
+from gameplay.services import moves
 from gameplay.services.tables import forget_table, live_table, match_lock
 from gameplay.services.values import ActionRejected, SeatSpec
 from gameplay.services.writes import record
@@ -186,7 +186,7 @@ def start_if_ready(match: Match) -> bool:
         record(match, live.table)  # a match can even be decided by its first kick
         bot_next = live.table.to_act in live.bots
     if bot_next:
-        transaction.on_commit(lambda: aftermath.schedule_bots(match.pk))
+        transaction.on_commit(lambda: moves.schedule_bots(match.pk))
     transaction.on_commit(lambda: match_started.send(sender=Match, match_id=match.pk))
     return True
 

@@ -65,3 +65,19 @@ def test_the_replay_and_its_timeline_answer_when_redis_is_out_of_reach(caplog):
     games = timeline.json()
     assert len(games) >= 1 and all(frames for frames in games)
     assert any("cache not reached" in record.getMessage() for record in caplog.records)
+
+
+def test_a_signed_in_player_stays_signed_in_when_redis_is_out_of_reach(caplog):
+    """The session engine (config/sessions.py) reads the session from PostgreSQL and drops the
+    cache write that Django's cached_db would have failed on: the home answers, signed in."""
+    user = make_user()
+    browser = Client(HTTP_ACCEPT_LANGUAGE="en")
+    browser.force_login(user)  # the session is in PostgreSQL (and in the cache, which goes away)
+    with REDIS_OUT_OF_REACH, override_settings(SESSION_ENGINE="config.sessions"), \
+            caplog.at_level(logging.WARNING, logger="chalk.cache"):
+        page = browser.get("/")
+        browser.logout()  # the session deleted from PostgreSQL; the cache's copy expires by itself
+        after = browser.get("/")
+    assert page.status_code == 200 and "Your tables" in page.content.decode()
+    assert after.status_code == 200 and "Your tables" not in after.content.decode()
+    assert any("cache not reached" in record.getMessage() for record in caplog.records)

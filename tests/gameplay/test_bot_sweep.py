@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from gameplay import services, tasks
 from gameplay.models import Match
-from gameplay.services import SeatSpec, aftermath
+from gameplay.services import SeatSpec, moves
 
 from .helpers import make_match, make_user
 
@@ -49,7 +49,7 @@ def clock(monkeypatch):
 
 @pytest.fixture
 def lost_bot_tasks(monkeypatch):
-    monkeypatch.setattr(aftermath, "schedule_bots", lambda match_id: None)
+    monkeypatch.setattr(moves, "schedule_bots", lambda match_id: None)
 
 
 @pytest.fixture

@@ -9,10 +9,9 @@ from importlib.metadata import version
 import pytest
 
 PINS = {
-    "Django": "5.2.19",          # tuning/asgi_http.py, tuning/cache.py
+    "Django": "5.2.19",          # tuning/asgi_http.py, tuning/cache.py, config/sessions.py
     "asgiref": "3.13.0",         # tuning/asgi_http.py (ThreadSensitiveContext with an executor)
-    "channels": "4.3.2",         # gameplay/consumers.py dispatch
-    "channels_redis": "4.3.0",   # tuning/channel_layer.py
+    "channels_redis": "4.3.0",   # tuning/channel_layer.py, config/logfilters.py RedisAwayFilter
     "psycopg-pool": "3.3.3",     # tuning/live_db.py
     "uvicorn": "0.54.0",         # config/logfilters.py ClientFaultFilter
 }
@@ -60,8 +59,21 @@ def test_the_loop_pool_still_finds_psycopg_pools_idle_deque():
     assert "self._pool" in inspect.getsource(AsyncConnectionPool.__init__)
 
 
-def test_the_consumer_dispatch_override_still_finds_channels_handler_names():
-    from channels.consumer import AsyncConsumer, get_handler_name
+def test_the_redis_away_log_filter_still_matches_channels_redis_receiver():
+    """config/logfilters.py RedisAwayFilter turns this logger's records of a lost Redis into one
+    line: it relies on the receiver logging through `channels_redis.pubsub` with the exception."""
+    from channels_redis import pubsub
+    from channels_redis.pubsub import RedisSingleShardConnection
 
-    assert get_handler_name({"type": "match.update"}) == "match_update"
-    assert "aclose_old_connections" in inspect.getsource(AsyncConsumer.dispatch)  # the hop we skip
+    assert pubsub.logger.name == "channels_redis.pubsub"
+    assert "logger.exception(" in inspect.getsource(RedisSingleShardConnection._do_receiving)
+
+
+def test_the_session_engine_still_finds_djangos_session_store_internals():
+    """config/sessions.py overrides cached_db's four methods whole, on the db store's reader."""
+    from django.contrib.sessions.backends.cached_db import SessionStore as CachedDBStore
+    from django.contrib.sessions.backends.db import SessionStore as DBStore
+
+    assert callable(getattr(DBStore, "_get_session_from_db"))
+    assert CachedDBStore.cache_key_prefix and isinstance(CachedDBStore.cache_key, property)
+    assert CachedDBStore.__mro__[1] is DBStore

@@ -25,7 +25,7 @@ from gameplay import services as gameplay
 from gameplay.bots import DEFAULT_LEVEL
 from gameplay.models import Match
 from gameplay.rules import get_game
-from gameplay.services.aftermath import playing_bots
+from gameplay.services.moves import playing_bots
 from tournaments.models import Competition, Pairing, Round
 from tournaments.ratings import services as ratings
 from tournaments.services import entries, manager, organiser
