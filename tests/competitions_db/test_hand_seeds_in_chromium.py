@@ -19,6 +19,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 def drag(page, handle, target):
     """A finger-like drag: press on the handle, move in steps over the target row, release."""
+    expect(handle).to_be_visible()
+    handle.scroll_into_view_if_needed()
     start, end = handle.bounding_box(), target.bounding_box()
     page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
     page.mouse.down()

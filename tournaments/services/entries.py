@@ -58,7 +58,9 @@ def late_entry_refusal(competition: Competition) -> str:
         return _("Entries are closed.")
     rounds = Round.objects.filter(competition=competition)
     if competition.format == Competition.Format.SWISS:
-        if rounds.filter(number__gte=until).exists() or (competition.swiss_rounds or 0) < until:
+        # Every round exists from the draw with its time; a round is drawn once it has its pairings.
+        drawn = rounds.filter(number__gte=until, pairings__isnull=False)
+        if drawn.exists() or (competition.swiss_rounds or 0) < until:
             return _("Late entries closed when round %(number)s was drawn.") % {"number": until}
         return ""
     if rounds.filter(number__gte=until).exclude(status=Round.Status.SCHEDULED).exists():
