@@ -29,7 +29,7 @@ def pairing_state(pairing: Pairing) -> str:
     return f"{decided}|{pairing.winner_id or ''}|{pairing.home_points}-{pairing.away_points}|{pairing.match_id or ''}|{match_status}"
 
 
-def _locked_pairing(competition: Competition, pairing_id: int, seen: str | None) -> Pairing:
+def locked_pairing(competition: Competition, pairing_id: int, seen: str | None) -> Pairing:
     Competition.objects.select_for_update().get(pk=competition.pk)
     pairing = (Pairing.objects.select_related("round", "home", "away")
                .filter(pk=pairing_id, competition=competition).first())
@@ -49,7 +49,7 @@ def changed_meanwhile(pairing: Pairing) -> str:
     return _("This pairing changed meanwhile. Nothing was done; look at it again.")
 
 
-def _audit(pairing: Pairing, actor, action: str, reason: str = "", **detail) -> None:
+def audit_pairing(pairing: Pairing, actor, action: str, reason: str = "", **detail) -> None:
     AuditEntry.objects.create(competition_id=pairing.competition_id, actor=actor, action=action, reason=reason,
                               pairing=pairing, detail={"round": pairing.round_number, **detail})
 
@@ -66,14 +66,14 @@ def _must_be_undecided(pairing: Pairing) -> None:
 def start_pairing_now(competition: Competition, pairing_id: int, actor, seen: str | None = None) -> None:
     """Open the pairing's table now, with its four players, without waiting for check-in."""
     with transaction.atomic():
-        pairing = _locked_pairing(competition, pairing_id, seen)
+        pairing = locked_pairing(competition, pairing_id, seen)
         _must_be_undecided(pairing)
         if pairing.match_id:
             raise CompetitionError(_("Its table is already open."))
         competition = pairing.competition
         match_id = manager.create_table(competition, pairing.round, pairing, manager.Roster(competition),
                                         starts_at=timezone.now())
-        _audit(pairing, actor, AuditEntry.Action.TABLE_OPENED)
+        audit_pairing(pairing, actor, AuditEntry.Action.TABLE_OPENED)
     gameplay.start_match(match_id)
 
 
@@ -82,7 +82,7 @@ def seat_bot(competition: Competition, pairing_id: int, absent_user_id: int, act
     not rated. Before the table opens it opens with the bot there; once it is open (the player
     never came, or left) gameplay turns that seat into a bot. Returns the bot's level."""
     with transaction.atomic():
-        pairing = _locked_pairing(competition, pairing_id, seen)
+        pairing = locked_pairing(competition, pairing_id, seen)
         _must_be_undecided(pairing)
         competition = pairing.competition
         level = gameplay.bot_level(competition.substitute_bot)
@@ -93,7 +93,7 @@ def seat_bot(competition: Competition, pairing_id: int, absent_user_id: int, act
                 level = gameplay.seat_bot_for_absent(pairing.match_id, absent_user_id, actor)
             except gameplay.ActionRejected as error:
                 raise CompetitionError(SEAT_REFUSED.get(error.code, SEAT_REFUSED["forbidden"])) from None
-            _audit(pairing, actor, AuditEntry.Action.BOT_SEATED, absent=absent_user_id, level=level, open=True)
+            audit_pairing(pairing, actor, AuditEntry.Action.BOT_SEATED, absent=absent_user_id, level=level, open=True)
             return level
         people = manager.Roster(competition)
         seats = people.seats(pairing)
@@ -102,7 +102,7 @@ def seat_bot(competition: Competition, pairing_id: int, absent_user_id: int, act
         seats = [gameplay.SeatSpec(bot=level) if s.user is not None and s.user.pk == absent_user_id else s
                  for s in seats]
         match_id = _table(pairing, seats)
-        _audit(pairing, actor, AuditEntry.Action.BOT_SEATED, absent=absent_user_id, level=level, open=False)
+        audit_pairing(pairing, actor, AuditEntry.Action.BOT_SEATED, absent=absent_user_id, level=level, open=False)
     gameplay.start_match(match_id)
     return level
 
@@ -126,7 +126,7 @@ def move_pairing(competition: Competition, pairing_id: int, starts_at, actor, re
     no-show deadline move with it (the round and its other pairings keep their time). Refused
     once its table is open or it has a result, and for a time already past."""
     with transaction.atomic():
-        pairing = _locked_pairing(competition, pairing_id, seen)
+        pairing = locked_pairing(competition, pairing_id, seen)
         if pairing.is_decided:
             raise CompetitionError(_("This match already has a result."))
         if pairing.is_bye:
@@ -140,7 +140,7 @@ def move_pairing(competition: Competition, pairing_id: int, starts_at, actor, re
         before = pairing.starts
         pairing.starts_at = None if starts_at == pairing.round.starts_at else starts_at
         pairing.save(update_fields=["starts_at"])
-        _audit(pairing, actor, AuditEntry.Action.PAIRING_MOVED, reason, **{
+        audit_pairing(pairing, actor, AuditEntry.Action.PAIRING_MOVED, reason, **{
             "from": before.isoformat(), "to": starts_at.isoformat()})
         for entry_id in (pairing.home_id, pairing.away_id):
             notify_moved(pairing, entry_id)
@@ -153,7 +153,7 @@ def award_walkover(competition: Competition, pairing_id: int, winner_side: str, 
     if not reason.strip():
         raise CompetitionError(_("Write the reason for the walkover."))
     with transaction.atomic():
-        pairing = _locked_pairing(competition, pairing_id, seen)
+        pairing = locked_pairing(competition, pairing_id, seen)
         _must_be_undecided(pairing)
         winner = {"home": pairing.home_id, "away": pairing.away_id}.get(winner_side)
         if winner is None:
@@ -161,7 +161,7 @@ def award_walkover(competition: Competition, pairing_id: int, winner_side: str, 
         if pairing.table is not None and not pairing.table.is_finished:
             gameplay.abort_match(pairing.match_id, "walkover given by the organiser")
         manager.decide(pairing, winner, 0, 0, True, Pairing.Source.WALKOVER, timezone.now())
-        _audit(pairing, actor, AuditEntry.Action.WALKOVER, reason, winner=winner)
+        audit_pairing(pairing, actor, AuditEntry.Action.WALKOVER, reason, winner=winner)
         ranking.refresh(pairing.competition)
     manager.step(competition.pk)
 
@@ -171,7 +171,7 @@ def enter_club_result(competition: Competition, pairing_id: int, winner_side: st
     """The result of a match played face to face at the club: no table, no replay. Checked against
     the match's format like a correction; refused once the pairing has a result or a live table."""
     with transaction.atomic():
-        pairing = _locked_pairing(competition, pairing_id, seen)
+        pairing = locked_pairing(competition, pairing_id, seen)
         _must_be_undecided(pairing)
         competition = pairing.competition
         if pairing.match_id and not gameplay.result_of(pairing.match_id).is_finished:
@@ -182,7 +182,7 @@ def enter_club_result(competition: Competition, pairing_id: int, winner_side: st
             raise CompetitionError(next(iter(impossible.values())))
         winner = {"home": pairing.home_id, "away": pairing.away_id}.get(winner_side)
         manager.decide(pairing, winner, home_points, away_points, False, Pairing.Source.CLUB, timezone.now())
-        _audit(pairing, actor, AuditEntry.Action.CLUB_RESULT, reason, winner=winner, home=home_points,
+        audit_pairing(pairing, actor, AuditEntry.Action.CLUB_RESULT, reason, winner=winner, home=home_points,
                away=away_points)
         ranking.refresh(competition)
     manager.step(competition.pk)
@@ -192,7 +192,7 @@ def correct_result(competition: Competition, pairing_id: int, winner_side: str, 
                    away_points: int, actor, reason: str, seen: str | None = None) -> None:
     """A result set by the organiser, with the reason (organiser.override_result does the work)."""
     with transaction.atomic():
-        pairing = _locked_pairing(competition, pairing_id, seen)
+        pairing = locked_pairing(competition, pairing_id, seen)
         winner = {"home": pairing.home, "away": pairing.away}.get(winner_side)
         if winner_side not in ("home", "away", "none"):
             raise CompetitionError(_("Choose which pair wins."))
@@ -203,7 +203,7 @@ def substitute(competition: Competition, pairing_id: int, old_user, new_user, ac
                seen: str | None = None) -> None:
     """A club member takes a player's place in the pair (organiser.replace_player does the work)."""
     with transaction.atomic():
-        pairing = _locked_pairing(competition, pairing_id, seen)
+        pairing = locked_pairing(competition, pairing_id, seen)
         entry = next((e for e in (pairing.home, pairing.away) if e is not None and
                       e.players.filter(user=old_user).exists()), None)
         if entry is None:

@@ -18,19 +18,11 @@ from clubs.models import Membership, Player
 from tournaments.models import AuditEntry, Competition, EntryPlayer, Pairing, ResultReport, Round
 from tournaments.results import result_errors
 from tournaments.services import manager, ranking
+from tournaments.services.controls import audit_pairing, locked_pairing
 from tournaments.services.manager import CompetitionError
 from tournaments.services.notify import notify
 
 SIDES = ("home", "away", "none")
-
-
-def side_of(pairing: Pairing, user) -> str | None:
-    """"home" or "away" when `user` plays in one of the pairing's pairs, else None."""
-    if user is None or not user.is_authenticated:
-        return None
-    entry_id = (EntryPlayer.objects.filter(entry_id__in=[pairing.home_id, pairing.away_id or 0], user=user)
-                .values_list("entry_id", flat=True).first())
-    return {pairing.home_id: "home", pairing.away_id: "away"}.get(entry_id) if entry_id else None
 
 
 def sides_of(user, pairings) -> dict[int, str]:
@@ -42,6 +34,11 @@ def sides_of(user, pairings) -> dict[int, str]:
     return {p.pk: "home" if p.home_id in mine else "away" for p in pairings if mine & {p.home_id, p.away_id}}
 
 
+def side_of(pairing: Pairing, user) -> str | None:
+    """"home" or "away" when `user` plays in one of the pairing's pairs, else None."""
+    return sides_of(user, [pairing]).get(pairing.pk)
+
+
 def may_report(pairing: Pairing) -> bool:
     """Whether the pairing's players may report its result now: allowed by the competition, an
     open round, no result yet, no table on Chalk (a finished one counts as played there)."""
@@ -51,20 +48,9 @@ def may_report(pairing: Pairing) -> bool:
             and pairing.round.status == Round.Status.OPEN)
 
 
-def _locked(competition: Competition, pairing_id: int) -> Pairing:
-    Competition.objects.select_for_update().get(pk=competition.pk)
-    pairing = (Pairing.objects.select_related("round", "home", "away", "competition")
-               .filter(pk=pairing_id, competition=competition).first())
-    if pairing is None:
-        raise CompetitionError(_("This pairing is not part of this competition."))
-    return pairing
-
-
 def _audit(pairing: Pairing, actor, action: str, report: ResultReport) -> None:
-    AuditEntry.objects.create(
-        competition_id=pairing.competition_id, actor=actor, action=action, pairing=pairing,
-        detail={"round": pairing.round_number, "winner": report.winner_side, "home": report.home_points,
-                "away": report.away_points})
+    audit_pairing(pairing, actor, action, winner=report.winner_side, home=report.home_points,
+                  away=report.away_points)
 
 
 def _round_url(pairing: Pairing) -> str:
@@ -76,7 +62,7 @@ def report(competition: Competition, pairing_id: int, user, winner_side: str, ho
     """A player's report of the match's result; the other pair's players are asked to confirm.
     A new report replaces a pending one of the same pair (a typo mended before the answer)."""
     with transaction.atomic():
-        pairing = _locked(competition, pairing_id)
+        pairing = locked_pairing(competition, pairing_id, seen=None)
         side = side_of(pairing, user)
         if side is None:
             raise CompetitionError(_("Only the players of this match can report its result."))
@@ -125,7 +111,7 @@ def _pending_for_opponent(pairing: Pairing, user) -> ResultReport:
 def confirm(competition: Competition, pairing_id: int, user) -> None:
     """The other pair agrees: the reported result counts, as a result played at the club."""
     with transaction.atomic():
-        pairing = _locked(competition, pairing_id)
+        pairing = locked_pairing(competition, pairing_id, seen=None)
         saved = _pending_for_opponent(pairing, user)
         if not may_report(pairing):
             raise CompetitionError(_("This match's result cannot be reported by its players now."))
@@ -142,7 +128,7 @@ def confirm(competition: Competition, pairing_id: int, user) -> None:
 def dispute(competition: Competition, pairing_id: int, user) -> None:
     """The other pair does not agree: nothing counts, and the club's organisers are asked to decide."""
     with transaction.atomic():
-        pairing = _locked(competition, pairing_id)
+        pairing = locked_pairing(competition, pairing_id, seen=None)
         saved = _pending_for_opponent(pairing, user)
         saved.status, saved.answered_by, saved.answered_at = ResultReport.Status.DISPUTED, user, timezone.now()
         saved.save(update_fields=["status", "answered_by", "answered_at"])
